@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+// Shopfloor: service-counter and workflow scenarios in Lua over a native Swift core.
+//
+// Targets, one arrow direction (docs/architecture.md):
+//   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua }
+// ShopfloorCore and ShopfloorBoard never import Lua; LuaKit never imports the domain.
+import PackageDescription
+
+let package = Package(
+    name: "Shopfloor",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "shopfloor", targets: ["shopfloor"]),
+        .library(name: "LuaKit", targets: ["LuaKit"]),
+        .library(name: "ShopfloorCore", targets: ["ShopfloorCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // The system Lua 5.4 plus one header of static-inline wrappers and the error trampoline.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
+        ),
+        .target(name: "LuaKit", dependencies: ["CLua"]),
+        .target(
+            name: "ShopfloorCore",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(
+            name: "ShopfloorBoard",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ShopfloorScripting",
+            dependencies: ["LuaKit", "ShopfloorCore", "ShopfloorBoard"]
+        ),
+        .target(
+            name: "ShopfloorCLI",
+            dependencies: [
+                "LuaKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "shopfloor", dependencies: ["ShopfloorCLI"]),
+        // Benchmarks print figures; they are not tests and never fail on timing.
+        .executableTarget(
+            name: "shopfloor-bench",
+            dependencies: ["LuaKit"],
+            path: "Sources/Benchmarks"
+        ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore"]),
+        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard"]),
+        .testTarget(
+            name: "ShopfloorCLITests",
+            dependencies: ["ShopfloorCLI", "LuaKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,354 @@
+/*
+ * shim.h: what Swift cannot import from Lua 5.4 (function-like macros, the registry index, the
+ * variadic lua_gc), plus the pieces that must be C because they raise Lua errors (lua_error and
+ * luaL_* longjmp; a longjmp across a Swift frame is undefined behaviour).
+ *
+ * Every wrapper is `sf_`-prefixed; Lua's own names are never redefined.
+ *
+ * The rule the C side keeps for the Swift side:
+ *   - Swift functions called from Lua go through sf_trampoline: they RETURN a code and C raises.
+ *   - Memory: sf_alloc enforces the script memory cap only while Lua code runs. While the host
+ *     (Swift) is pushing values, host_depth > 0 and the cap is not enforced, so an API call marked
+ *     `m` made from Swift can never raise LUA_ERRMEM through a Swift frame. A real malloc failure
+ *     in host mode aborts with a message (there is nothing sane to unwind to).
+ */
+#ifndef SHOPFLOOR_CLUA_SHIM_H
+#define SHOPFLOOR_CLUA_SHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <pthread.h>
+
+/* ---- constants Swift cannot import ------------------------------------------------------- */
+
+static inline int sf_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int sf_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+static inline int sf_multret(void) { return LUA_MULTRET; }
+static inline int sf_noref(void) { return LUA_NOREF; }
+static inline int sf_refnil(void) { return LUA_REFNIL; }
+static inline const char *sf_version(void) { return LUA_RELEASE; }
+
+/* ---- function-like macros ----------------------------------------------------------------- */
+
+static inline void sf_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void sf_newtable(lua_State *L) { lua_newtable(L); }
+static inline int sf_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void sf_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void sf_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline void sf_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+static inline const char *sf_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
+static inline lua_Number sf_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+static inline lua_Integer sf_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
+static inline int sf_isnil(lua_State *L, int idx) { return lua_isnil(L, idx); }
+static inline int sf_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+static inline int sf_istable(lua_State *L, int idx) { return lua_istable(L, idx); }
+static inline int sf_isfunction(lua_State *L, int idx) { return lua_isfunction(L, idx); }
+static inline void sf_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void sf_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline void *sf_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline const char *sf_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
+static inline int sf_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
+static inline int sf_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUNTB, 0); }
+static inline void sf_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
+static inline int sf_load(lua_State *L, const char *buf, size_t size, const char *name) {
+    return luaL_loadbufferx(L, buf, size, name, "t");
+}
+
+/* ---- the allocator with a memory cap ------------------------------------------------------ */
+
+/** Bookkeeping for one state's memory; the `ud` of sf_alloc. */
+typedef struct sf_memory {
+    size_t used;        /* bytes currently allocated by this state */
+    size_t limit;       /* cap while Lua code runs; 0 = none */
+    size_t peak;
+    int host_depth;     /* > 0 while Swift (the host) is the caller: the cap is not enforced */
+} sf_memory;
+
+static inline void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    sf_memory *m = (sf_memory *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        m->used -= old;
+        return NULL;
+    }
+    if (m->limit != 0 && m->host_depth == 0 && nsize > old && m->used - old + nsize > m->limit) {
+        return NULL; /* Lua raises LUA_ERRMEM 'not enough memory' in the running script */
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        if (m->host_depth > 0) {
+            fprintf(stderr, "shopfloor: out of memory while the host was building Lua values\n");
+            abort();
+        }
+        return NULL;
+    }
+    m->used = m->used - old + nsize;
+    if (m->used > m->peak) m->peak = m->used;
+    return p;
+}
+
+static inline lua_Alloc sf_allocator(void) { return sf_alloc; }
+
+static inline sf_memory *sf_memory_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (sf_memory *)ud;
+}
+
+static inline int sf_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "shopfloor: unprotected Lua error (a bug in Shopfloor): %s\n", msg ? msg : "?");
+    fflush(stderr);
+    abort();
+    return 0;
+}
+static inline lua_CFunction sf_panic_function(void) { return sf_panic; }
+
+/* ---- protected calls --------------------------------------------------------------------- */
+
+/** The message handler of every host pcall: the error value plus a traceback as a second string. */
+static inline int sf_traceback_handler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            msg = lua_tostring(L, -1);
+        } else {
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/**
+ * lua_pcall with the traceback handler, Lua code running with the memory cap enforced.
+ * Stack: [function, nargs args] → [nresults results] or [error message with traceback].
+ */
+static inline int sf_pcall(lua_State *L, int nargs, int nresults) {
+    sf_memory *m = sf_memory_of(L);
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, sf_traceback_handler);
+    lua_insert(L, base);
+    int saved = m->host_depth;
+    m->host_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    m->host_depth = saved;
+    lua_remove(L, base);
+    return status;
+}
+
+/**
+ * lua_pcall without a traceback (the REPL's incomplete-chunk probe, cheap hot-path calls that
+ * report their own errors). Stack effect as lua_pcall.
+ */
+static inline int sf_pcall_plain(lua_State *L, int nargs, int nresults) {
+    sf_memory *m = sf_memory_of(L);
+    int saved = m->host_depth;
+    m->host_depth = 0;
+    int status = lua_pcall(L, nargs, nresults, 0);
+    m->host_depth = saved;
+    return status;
+}
+
+/* Operations that may run metamethods (and so raise) are done in protected C functions. */
+static inline int sf_tolstring_k(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+/** Converts the value at the top to a string as `tostring` does (runs __tostring / __name),
+    protected. Stack: [v] → [string] or [error]. Returns a status. */
+static inline int sf_safe_tostring(lua_State *L) {
+    lua_pushcfunction(L, sf_tolstring_k);
+    lua_insert(L, -2);
+    return sf_pcall_plain(L, 1, 1);
+}
+
+/* ---- the trampoline: Swift functions callable from Lua ------------------------------------ */
+
+/** A Swift function called from Lua. Returns >= 0 results, or one of the SF_RAISE codes. */
+typedef int (*sf_swift_function)(lua_State *L, void *context);
+typedef void (*sf_release_function)(void *context);
+
+/** The error value is on top of the stack: raise it as is. */
+#define SF_RAISE (-1)
+/** A message is on top: raise it prefixed with the caller's `chunk:line:` (as luaL_error). */
+#define SF_RAISE_WHERE (-2)
+/** Codes <= SF_ARGERROR_BASE mean luaL_argerror(L, SF_ARGERROR_BASE - code, message on top). */
+#define SF_ARGERROR_BASE (-1000)
+
+static inline int sf_raise_code(void) { return SF_RAISE; }
+static inline int sf_raise_where_code(void) { return SF_RAISE_WHERE; }
+static inline int sf_argerror_code(int arg) { return SF_ARGERROR_BASE - arg; }
+
+typedef struct sf_function_box {
+    sf_swift_function fn;
+    void *context;
+    sf_release_function release;
+} sf_function_box;
+
+static inline int sf_box_gc(lua_State *L) {
+    sf_function_box *box = (sf_function_box *)lua_touserdata(L, 1);
+    if (box && box->release && box->context) {
+        box->release(box->context);
+        box->context = NULL;
+    }
+    return 0;
+}
+
+static inline int sf_trampoline(lua_State *L) {
+    sf_function_box *box = (sf_function_box *)lua_touserdata(L, lua_upvalueindex(1));
+    sf_memory *m = sf_memory_of(L);
+    int saved = m->host_depth;
+    m->host_depth = saved + 1;
+    int n = box->fn(L, box->context);
+    m->host_depth = saved;
+    if (n >= 0) return n;
+    if (n == SF_RAISE) return lua_error(L);
+    if (n == SF_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (n <= SF_ARGERROR_BASE) {
+        const char *extra = lua_tostring(L, -1);
+        return luaL_argerror(L, SF_ARGERROR_BASE - n, extra ? extra : "?");
+    }
+    return luaL_error(L, "shopfloor: bad return code %d from a host function", n);
+}
+
+/**
+ * Pushes a Lua function that calls `fn(L, context)`; `release(context)` runs when Lua collects it.
+ * Stack: [] → [function]. `nupvalues` extra upvalues may be taken from the stack top first
+ * (they become upvalues 2…n+1). Call in host mode only.
+ */
+static inline void sf_push_swift_function(lua_State *L, sf_swift_function fn, void *context,
+                                          sf_release_function release, int nupvalues) {
+    sf_function_box *box = (sf_function_box *)lua_newuserdatauv(L, sizeof(sf_function_box), 0);
+    box->fn = fn;
+    box->context = context;
+    box->release = release;
+    if (luaL_newmetatable(L, "shopfloor.function_box")) {
+        lua_pushcfunction(L, sf_box_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    if (nupvalues > 0) lua_insert(L, -(nupvalues + 1));
+    lua_pushcclosure(L, sf_trampoline, nupvalues + 1);
+}
+
+/* ---- userdata holding a retained Swift object --------------------------------------------- */
+
+typedef struct sf_object_box {
+    void *object;                 /* an Unmanaged, retained Swift object */
+    sf_release_function release;
+} sf_object_box;
+
+static inline int sf_object_gc(lua_State *L) {
+    sf_object_box *box = (sf_object_box *)lua_touserdata(L, 1);
+    if (box && box->object && box->release) {
+        box->release(box->object);
+        box->object = NULL;
+    }
+    return 0;
+}
+static inline lua_CFunction sf_object_gc_function(void) { return sf_object_gc; }
+
+/** Stack: [] → [userdata]. The metatable `tname` must exist (see sf_object_box_metatable). */
+static inline void sf_push_object(lua_State *L, void *object, sf_release_function release, const char *tname) {
+    sf_object_box *box = (sf_object_box *)lua_newuserdatauv(L, sizeof(sf_object_box), 0);
+    box->object = object;
+    box->release = release;
+    luaL_setmetatable(L, tname);
+}
+
+/** The Swift object in the userdata at idx if its metatable is `tname`, else NULL. Never raises. */
+static inline void *sf_test_object(lua_State *L, int idx, const char *tname) {
+    sf_object_box *box = (sf_object_box *)luaL_testudata(L, idx, tname);
+    return box ? box->object : NULL;
+}
+
+/* ---- the time budget: a hook armed from the watchdog -------------------------------------- */
+
+static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    /* Re-armed with count 1 so that `pcall` loops cannot swallow it: every instruction raises. */
+    luaL_error(L, "script exceeded its time budget");
+}
+
+/** Arms the budget hook on L (callable from another thread, as lua.c does from a signal). */
+static inline void sf_arm_budget(lua_State *L) {
+    lua_sethook(L, sf_budget_hook, LUA_MASKCOUNT, 1);
+}
+static inline void sf_disarm_budget(lua_State *L) {
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/** The threads currently being resumed, innermost last, so the watchdog can arm them too. */
+#define SF_MAX_RESUME_DEPTH 256
+typedef struct sf_resume_stack {
+    pthread_mutex_t lock;
+    int depth;
+    lua_State *threads[SF_MAX_RESUME_DEPTH];
+} sf_resume_stack;
+
+static inline sf_resume_stack *sf_resume_stack_new(void) {
+    sf_resume_stack *s = (sf_resume_stack *)calloc(1, sizeof(sf_resume_stack));
+    if (s) pthread_mutex_init(&s->lock, NULL);
+    return s;
+}
+static inline void sf_resume_stack_free(sf_resume_stack *s) {
+    if (!s) return;
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+/** Arms every thread being resumed (called by the watchdog, with the owner's lock held). */
+static inline void sf_resume_stack_arm(sf_resume_stack *s) {
+    pthread_mutex_lock(&s->lock);
+    for (int i = 0; i < s->depth; i++) sf_arm_budget(s->threads[i]);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/**
+ * coroutine.resume with tracking: upvalue 1 is the original resume, upvalue 2 a light userdata
+ * holding the sf_resume_stack. Same results as the original.
+ */
+static inline int sf_tracked_resume(lua_State *L) {
+    sf_resume_stack *s = (sf_resume_stack *)lua_touserdata(L, lua_upvalueindex(2));
+    lua_State *co = lua_tothread(L, 1);
+    int pushed = 0;
+    if (co && s) {
+        pthread_mutex_lock(&s->lock);
+        if (s->depth < SF_MAX_RESUME_DEPTH) {
+            s->threads[s->depth++] = co;
+            pushed = 1;
+        }
+        pthread_mutex_unlock(&s->lock);
+    }
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, nargs, LUA_MULTRET, 0);
+    if (pushed) {
+        pthread_mutex_lock(&s->lock);
+        s->depth--;
+        pthread_mutex_unlock(&s->lock);
+    }
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/** Stack: [original resume] → [tracked resume]. */
+static inline void sf_push_tracked_resume(lua_State *L, sf_resume_stack *s) {
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, sf_tracked_resume, 2);
+}
+
+#endif

@@ -1,0 +1,110 @@
+import CLua
+
+/// An error that came out of Lua: a script error, a syntax error, a memory or time limit.
+///
+/// `message` reads as Lua prints it (`scripts/bank.lua:12: attempt to index a nil value`);
+/// `chunk` and `line` are parsed from it when it starts with a position; `traceback` is the
+/// `stack traceback:` block, when the error crossed a protected call with a handler.
+public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// An error raised while running Lua code (`error(...)`, a bad index, a host function's error).
+        case runtime
+        /// The chunk did not compile.
+        case syntax
+        /// The state's memory cap was reached (`not enough memory`).
+        case memory
+        /// The script ran past its time budget.
+        case timeBudget
+        /// An error inside the error handler itself.
+        case handler
+        /// A file could not be read.
+        case file
+    }
+
+    public var kind: Kind
+    /// The message, with its `chunk:line:` prefix when Lua gave one.
+    public var message: String
+    /// The chunk name of the position that starts `message` (`scripts/bank.lua`, `stdin`).
+    public var chunk: String?
+    /// The line of that position.
+    public var line: Int?
+    /// The `stack traceback:` lines, or empty.
+    public var traceback: String
+
+    public init(kind: Kind, message: String, traceback: String = "") {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+        (chunk, line) = LuaError.position(in: message)
+    }
+
+    /// The message followed by the traceback, as `lua` prints an uncaught error.
+    public var description: String {
+        traceback.isEmpty ? message : message + "\n" + traceback
+    }
+
+    /// Splits `chunk:line: text` into its chunk and line; `(nil, nil)` when there is no position.
+    static func position(in message: String) -> (String?, Int?) {
+        // A chunk name may itself contain ':' ([string "a:b"]), so take the first ':<digits>:'.
+        let scalars = Array(message.utf8)
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == UInt8(ascii: ":") {
+                var j = i + 1
+                var value = 0
+                while j < scalars.count, scalars[j] >= 48, scalars[j] <= 57 {
+                    value = value * 10 + Int(scalars[j] - 48)
+                    j += 1
+                }
+                if j > i + 1, j < scalars.count, scalars[j] == UInt8(ascii: ":"), i > 0 {
+                    let chunk = String(decoding: scalars[0..<i], as: UTF8.self)
+                    if !chunk.contains("\n") { return (chunk, value) }
+                    return (nil, nil)
+                }
+            }
+            if scalars[i] == UInt8(ascii: "\n") { break }
+            i += 1
+        }
+        return (nil, nil)
+    }
+
+    /// Builds the error for a non-OK status; the error string (message + traceback) is on top.
+    /// Stack: [error] → [].
+    static func pop(from L: OpaquePointer, status: Int32) -> LuaError {
+        let text = LuaStack(L).string(at: -1) ?? "(error object is a \(LuaStack(L).typeName(at: -1)) value)"
+        sf_pop(L, 1)
+        let kind: Kind
+        switch status {
+        case LUA_ERRSYNTAX: kind = .syntax
+        case LUA_ERRMEM: kind = .memory
+        case LUA_ERRERR: kind = .handler
+        default: kind = text.contains("script exceeded its time budget") ? .timeBudget : .runtime
+        }
+        let marker = "\nstack traceback:"
+        if let range = text.range(of: marker) {
+            return LuaError(kind: kind, message: String(text[..<range.lowerBound]),
+                            traceback: String(text[text.index(after: range.lowerBound)...]))
+        }
+        return LuaError(kind: kind, message: text)
+    }
+}
+
+/// Thrown by a Swift function called from Lua to report a bad argument in Lua's own words:
+/// `bad argument #2 to 'take' (number expected, got nil)`. The C trampoline raises it.
+public struct LuaArgumentError: Error, CustomStringConvertible, Sendable {
+    public var index: Int
+    public var detail: String
+    public init(_ index: Int, _ detail: String) {
+        self.index = index
+        self.detail = detail
+    }
+    public var description: String { "bad argument #\(index) (\(detail))" }
+}
+
+/// Thrown by a Swift function called from Lua to raise `message` as is, with no position
+/// prepended (a message that already names its place, or one that must read exactly).
+public struct LuaRaise: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,62 @@
+import CLua
+
+/// A Swift function Lua can call. It returns how many results it pushed, or throws:
+/// `LuaArgumentError` → `bad argument #n to 'f' (…)`; `LuaRaise` → the message as is;
+/// a `LuaError` from a nested call → its message as is; any other error → `chunk:line: error`
+/// of the Lua caller. The C trampoline raises; Swift never does.
+public typealias LuaFunction = (LuaCall) throws -> Int
+
+/// Holds a Swift closure for the life of the Lua function that wraps it.
+final class FunctionBox {
+    let body: LuaFunction
+    init(_ body: @escaping LuaFunction) { self.body = body }
+}
+
+/// The C-callable entry of every Swift function (see `sf_trampoline`).
+let swiftFunctionEntry: sf_swift_function = { L, context in
+    let box = Unmanaged<FunctionBox>.fromOpaque(context!).takeUnretainedValue()
+    let call = LuaCall(L!)
+    do {
+        return Int32(try box.body(call))
+    } catch let error as LuaArgumentError {
+        call.stack.push(error.detail)
+        return sf_argerror_code(Int32(error.index))
+    } catch let error as LuaRaise {
+        call.stack.push(error.message)
+        return sf_raise_code()
+    } catch let error as LuaError {
+        call.stack.push(error.message)
+        return sf_raise_code()
+    } catch {
+        call.stack.push(String(describing: error))
+        return sf_raise_where_code()
+    }
+}
+
+let releaseFunctionBox: sf_release_function = { context in
+    Unmanaged<FunctionBox>.fromOpaque(context!).release()
+}
+
+extension LuaStack {
+    /// Pushes a Lua function that runs `body`. The closure (and what it captures) is released when
+    /// Lua collects the function. Stack: [] → [function].
+    public func push(function body: @escaping LuaFunction) {
+        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0)
+    }
+}
+
+extension LuaState {
+    /// Makes `body` callable from Lua as the global `name`.
+    public func register(_ name: String, _ body: @escaping LuaFunction) {
+        stack.push(function: body)
+        setGlobal(name)
+    }
+
+    /// Sets `table.name = function` for the table at `index`. Stack unchanged.
+    public func setFunction(_ name: String, in index: Int32, _ body: @escaping LuaFunction) {
+        let t = lua_absindex(L, index)
+        stack.push(function: body)
+        stack.setField(name, in: t)
+    }
+}

@@ -1,0 +1,139 @@
+import CLua
+import Foundation
+
+extension LuaState {
+    /// Compiles a text chunk (binary chunks are refused) and leaves it on the stack.
+    ///
+    /// `chunkName` follows Lua: `@path` for a file (messages read `path:12:`), `=name` for a name
+    /// used as is (`stdin:1:`), anything else becomes `[string "…"]`.
+    /// Stack: [] → [function], or [] and a throw (`kind == .syntax`).
+    public func load(_ source: String, chunkName: String) throws {
+        var text = source
+        let status: Int32 = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { sf_load(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        if status != LUA_OK {
+            throw LuaError.pop(from: L, status: status)
+        }
+    }
+
+    /// Reads and compiles a Lua file; its chunk name is the path as given, so errors read
+    /// `scripts/bank.lua:12: …`. Records the file in `loadedFiles`. Stack: [] → [function].
+    public func load(file path: String) throws {
+        let source = try LuaState.readScript(at: path)
+        try load(source, chunkName: path == "-" ? "=stdin" : "@" + path)
+        noteLoaded(path)
+    }
+
+    /// Reads a script file as UTF-8 text, with a message naming the path when it cannot.
+    public static func readScript(at path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw LuaError(kind: .file, message: "cannot open \(path): no such file")
+            }
+            if isDirectory.boolValue {
+                throw LuaError(kind: .file, message: "cannot open \(path): is a directory")
+            }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw LuaError(kind: .file, message: "cannot open \(path): permission denied")
+            }
+            defer { try? handle.close() }
+            do {
+                data = try handle.readToEnd() ?? Data()
+            } catch {
+                throw LuaError(kind: .file, message: "cannot read \(path): \(error.localizedDescription)")
+            }
+        }
+        if data.first == 0x1B {
+            throw LuaError(kind: .syntax, message: "\(path): attempt to load a binary chunk (mode is 't')")
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        // A first line starting with '#' (a shebang) is skipped, as lua does; keep the line count.
+        if text.hasPrefix("#") {
+            if let newline = text.firstIndex(of: "\n") {
+                text = "--" + text[newline...]
+            } else {
+                text = ""
+            }
+        }
+        return text
+    }
+
+    func noteLoaded(_ path: String) {
+        if !loadedFiles.contains(path) { loadedFiles.append(path) }
+    }
+
+    /// Compiles and runs a chunk, returning every value it returns.
+    public func evaluate(_ source: String, chunkName: String) throws -> [LuaValue] {
+        let base = lua_gettop(L)
+        try load(source, chunkName: chunkName)
+        return try callLoaded(base: base, arguments: [])
+    }
+
+    /// Runs a script file with `arguments` as its `...` and returns what it returns.
+    public func run(file path: String, arguments: [String] = []) throws -> [LuaValue] {
+        let base = lua_gettop(L)
+        try load(file: path)
+        return try callLoaded(base: base, arguments: arguments.map { .string($0) })
+    }
+
+    /// Calls the function on top (above `base`) with arguments, reading all results.
+    private func callLoaded(base: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
+        for a in arguments { stack.push(a) }
+        try protectedCall(arguments: Int32(arguments.count), results: sf_multret())
+        let top = lua_gettop(L)
+        var values: [LuaValue] = []
+        if top > base {
+            for i in (base + 1)...top { values.append(stack.value(at: i)) }
+        }
+        lua_settop(L, base)
+        return values
+    }
+
+    /// Sets a global (raw: the sandbox's globals table is not allowed metamethods by the host).
+    /// Stack: [value] → [].
+    public func setGlobal(_ name: String) {
+        lua_rawgeti(L, sf_registryindex(), lua_Integer(sf_ridx_globals()))
+        lua_rotate(L, -2, 1)
+        stack.setField(name, in: -2)
+        stack.pop()
+    }
+
+    /// Sets a global to a value.
+    public func setGlobal<T: LuaPushable>(_ name: String, to value: T) {
+        stack.push(value)
+        setGlobal(name)
+    }
+
+    /// Pushes a global (raw). Returns its type. Stack: [] → [value].
+    @discardableResult
+    public func getGlobal(_ name: String) -> Int32 {
+        lua_rawgeti(L, sf_registryindex(), lua_Integer(sf_ridx_globals()))
+        let type = stack.getField(name, in: -1)
+        lua_rotate(L, -2, 1)
+        stack.pop()
+        return type
+    }
+
+    /// Reads a global as a `LuaValue`.
+    public func global(_ name: String) -> LuaValue {
+        getGlobal(name)
+        defer { stack.pop() }
+        return stack.value(at: -1)
+    }
+
+    /// `tostring(v)` of the value on top, running `__tostring`/`__name` in a protected call.
+    /// Stack: [v] → []. A failing `__tostring` is reported as a `LuaError`.
+    public func describeTop() throws -> String {
+        let status = withEntry { sf_safe_tostring(L) }
+        if status != LUA_OK {
+            throw LuaError.pop(from: L, status: status)
+        }
+        defer { stack.pop() }
+        return stack.string(at: -1) ?? ""
+    }
+}

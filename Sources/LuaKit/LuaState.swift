@@ -1,0 +1,148 @@
+import CLua
+import Foundation
+
+/// The owner of one `lua_State`: opens it with a memory cap and a panic handler, guards every
+/// entry into Lua with the time budget, and closes it on deinit.
+///
+/// Not `Sendable`: one state belongs to one thread of work (run several states for `--jobs`).
+///
+/// ```swift
+/// let lua = try LuaState(options: .init(seed: 42))
+/// let values = try lua.evaluate("return 1 + 1, 'two'", chunkName: "=(command line)")
+/// // [.integer(2), .string("two")]
+/// ```
+///
+/// **The bridge's one rule — no `longjmp` across Swift frames.** Lua reports errors by `longjmp`.
+/// Swift code here never calls `lua_error`, `luaL_error`, `luaL_check*` or `lua_call`; it reads
+/// with raw accessors that cannot run metamethods; every call into Lua code goes through
+/// `lua_pcall` (`sf_pcall`); and Swift functions that Lua calls return a code from which the C
+/// trampoline raises. Allocations made while Swift is the caller are exempt from the memory cap,
+/// so an `m`-marked API call (`lua_pushstring`…) cannot fail with a memory error in a Swift frame.
+public final class LuaState {
+    /// How a state is opened.
+    public struct Options: Sendable {
+        /// Open the sandbox (the default) rather than every standard library.
+        public var sandboxed: Bool = true
+        /// Grant the real `io` and `os` libraries inside the sandbox (`--allow-io`).
+        public var allowIO: Bool = false
+        /// Seed of the sandbox's `math.random`.
+        public var seed: Int = 1
+        /// Wall-clock seconds each entry into Lua may run; 0 disables the budget.
+        public var timeBudget: Double = 10
+        /// Bytes the state may hold while scripts run; 0 disables the cap.
+        public var memoryLimit: Int = 1 << 30
+        /// Folders `require` searches after the running script's own folder (the plugin path).
+        public var modulePath: [String] = []
+        /// End the process (exit 1) when one call overstays twice its budget and no hook can stop
+        /// it. Command-line tools set this; libraries embedding LuaKit usually do not.
+        public var exitWhenStuck: Bool = false
+
+        public init(sandboxed: Bool = true, allowIO: Bool = false, seed: Int = 1, timeBudget: Double = 10,
+                    memoryLimit: Int = 1 << 30, modulePath: [String] = [], exitWhenStuck: Bool = false) {
+            self.sandboxed = sandboxed
+            self.allowIO = allowIO
+            self.seed = seed
+            self.timeBudget = timeBudget
+            self.memoryLimit = memoryLimit
+            self.modulePath = modulePath
+            self.exitWhenStuck = exitWhenStuck
+        }
+    }
+
+    /// The main thread's raw state. Unsafe: follow the bridge rule above.
+    public let L: OpaquePointer
+    public let options: Options
+    /// The main thread's stack.
+    public var stack: LuaStack { LuaStack(L) }
+
+    let memory: UnsafeMutablePointer<sf_memory>
+    let resumeStack: UnsafeMutablePointer<sf_resume_stack>
+    let entryGuard: EntryGuard?
+
+    /// Where `print` writes. Defaults to standard output.
+    public var output: (String) -> Void = { text in
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Every Lua file loaded so far (the main chunk and what `require` pulled in), in load order,
+    /// as paths the user would recognise. Reload re-reads these.
+    public internal(set) var loadedFiles: [String] = []
+    /// The folder of the main script, searched first by `require`.
+    public var scriptFolder: String?
+
+    public init(options: Options = Options()) throws {
+        self.options = options
+        memory = .allocate(capacity: 1)
+        memory.initialize(to: sf_memory(used: 0, limit: 0, peak: 0, host_depth: 1))
+        guard let s = sf_resume_stack_new() else {
+            memory.deallocate()
+            throw LuaError(kind: .memory, message: "not enough memory to open a Lua state")
+        }
+        resumeStack = s
+        guard let L = lua_newstate(sf_allocator(), memory) else {
+            sf_resume_stack_free(s)
+            memory.deallocate()
+            throw LuaError(kind: .memory, message: "not enough memory to open a Lua state")
+        }
+        self.L = L
+        lua_atpanic(L, sf_panic_function())
+        if options.timeBudget > 0 {
+            entryGuard = EntryGuard(L: L, resumeStack: s, budget: options.timeBudget, exitWhenStuck: options.exitWhenStuck)
+        } else {
+            entryGuard = nil
+        }
+        do {
+            if options.sandboxed {
+                try Sandbox.install(in: self)
+            } else {
+                luaL_openlibs(L)
+            }
+        } catch {
+            lua_close(L)
+            sf_resume_stack_free(s)
+            memory.deallocate()
+            throw error
+        }
+        // Libraries are open: from now on scripts run under the cap (LUA_NOTES: open libs first).
+        memory.pointee.limit = options.memoryLimit > 0 ? options.memoryLimit : 0
+        if let g = entryGuard { Watchdog.shared.register(g) }
+    }
+
+    deinit {
+        if let g = entryGuard { Watchdog.shared.unregister(g) }
+        lua_close(L)
+        sf_resume_stack_free(resumeStack)
+        memory.deallocate()
+    }
+
+    /// Bytes the state holds now.
+    public var memoryInUse: Int { memory.pointee.used }
+    /// The most bytes the state has held.
+    public var peakMemory: Int { memory.pointee.peak }
+
+    /// Runs `body` as one entry into Lua under the time budget (nested entries share the outer one).
+    @inline(__always)
+    public func withEntry<R>(_ body: () throws -> R) rethrows -> R {
+        entryGuard?.enter()
+        defer { entryGuard?.leave() }
+        return try body()
+    }
+
+    /// Protected call of the function below `nargs` arguments on the main stack, as one entry.
+    /// Stack: [f, args…] → [results…] (nresults, or all with `LUA_MULTRET`), or [] and a throw.
+    public func protectedCall(arguments nargs: Int32, results nresults: Int32) throws {
+        let status = withEntry { sf_pcall(L, nargs, nresults) }
+        if status != LUA_OK {
+            let error = LuaError.pop(from: L, status: status)
+            recoverAfterError(error)
+            throw error
+        }
+    }
+
+    /// After a memory error, collect so the state is usable again (LUA_NOTES: it recovers after a GC).
+    func recoverAfterError(_ error: LuaError) {
+        if error.kind == .memory {
+            sf_gc_collect(L)
+        }
+    }
+}

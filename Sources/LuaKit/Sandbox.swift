@@ -1,0 +1,103 @@
+import CLua
+import Foundation
+
+/// The default environment for user scripts: `string`, `table`, `math`, `utf8`, `coroutine`, the
+/// base library without file loading, and `os.clock/date/time/difftime` only — no `io`,
+/// `package`, `debug`, `string.dump` or native code. `--allow-io` grants the real `io` and `os`.
+///
+/// The globals table *is* the sandbox: chunks loaded by the host see it as `_ENV`, and the
+/// sandbox's `load` gives it to chunks loaded from Lua.
+enum Sandbox {
+    static func install(in state: LuaState) throws {
+        let L = state.L
+        let libraries: [(String, lua_CFunction)] = [
+            ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
+            ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
+            ("os", luaopen_os),
+        ]
+        for (name, open) in libraries {
+            luaL_requiref(L, name, open, 1)
+            state.stack.pop()
+        }
+        if state.options.allowIO {
+            luaL_requiref(L, "io", luaopen_io, 1)
+            state.stack.pop()
+        }
+
+        let stack = state.stack
+        stack.pushTable(record: 6)
+        let hostTable = stack.top
+        stack.push(function: { [unowned state] call in
+            state.output(try call.string(1))
+            return 0
+        })
+        stack.setField("write", in: hostTable)
+        stack.push(state.options.seed)
+        stack.setField("seed", in: hostTable)
+        stack.push(state.options.allowIO)
+        stack.setField("allow_io", in: hostTable)
+        // The tracked coroutine.resume (C), wrapping the original.
+        lua_getglobal(L, "coroutine")
+        stack.getField("resume", in: -1)
+        sf_push_tracked_resume(L, state.resumeStack)
+        stack.setField("resume", in: hostTable)
+        stack.pop()
+        stack.push(function: { [unowned state] call in
+            try ModuleSearch(state: state).load(try call.string(1), onto: call.stack)
+        })
+        stack.setField("find_module", in: hostTable)
+
+        try state.load(sandboxPrelude, chunkName: "=shopfloor.sandbox")
+        lua_rotate(L, -2, 1)
+        try state.protectedCall(arguments: 1, results: 0)
+    }
+}
+
+/// Resolves `require(name)` to a Lua text file in the script's folder or on the module path,
+/// never outside them (no `..`, no absolute names, symlinks resolved and checked).
+struct ModuleSearch {
+    let state: LuaState
+
+    /// Pushes the compiled chunk and its path. Returns 2, or throws `module 'x' not found: …`.
+    func load(_ name: String, onto stack: LuaStack) throws -> Int {
+        let allowed = name.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "." || $0 == "-"
+        }
+        guard allowed, !name.isEmpty, !name.contains(".."), !name.hasPrefix(".") else {
+            throw LuaRaise("module '\(name)' not found: a module name is letters, digits, '_', '-' and '.' separating folders")
+        }
+        let relative = name.replacingOccurrences(of: ".", with: "/")
+        var folders: [String] = []
+        if let folder = state.scriptFolder { folders.append(folder) }
+        folders += state.options.modulePath
+        var tried: [String] = []
+        for folder in folders {
+            for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
+                let path = folder == "." ? candidate : (folder as NSString).appendingPathComponent(candidate)
+                tried.append(path)
+                guard FileManager.default.fileExists(atPath: path), ModuleSearch.isInside(path, folder) else { continue }
+                let source = try LuaState.readScript(at: path)
+                var text = source
+                let status: Int32 = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { sf_load(stack.L, $0.baseAddress, $0.count, "@" + path) }
+                }
+                if status != LUA_OK {
+                    let error = LuaError.pop(from: stack.L, status: status)
+                    throw LuaRaise("error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
+                }
+                state.noteLoaded(path)
+                stack.push(path)
+                return 2
+            }
+        }
+        let list = tried.map { "\n\tno file '\($0)'" }.joined()
+        throw LuaRaise("module '\(name)' not found:\(list)")
+    }
+
+    /// True when `path`, with symlinks resolved, lies inside `folder`.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}

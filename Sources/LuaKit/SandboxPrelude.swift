@@ -1,0 +1,122 @@
+/// The Lua half of the sandbox: run once per state, in a protected call, with the host's
+/// functions as its argument. Kept in Lua because it is policy a reader should see at a glance.
+let sandboxPrelude = #"""
+local host = ...
+local G = _G
+local select, type, tostring, error, rawget = select, type, tostring, error, rawget
+local concat = table.concat
+
+-- Not granted: loading files or bytecode, the collector's knobs, warnings.
+G.dofile, G.loadfile, G.warn = nil, nil, nil
+string.dump = nil
+
+-- load: text chunks only, in the sandbox unless the caller passes an environment.
+local raw_load = load
+function G.load(chunk, name, mode, ...)
+  if select("#", ...) > 0 then
+    return raw_load(chunk, name, "t", (...))
+  end
+  return raw_load(chunk, name, "t", G)
+end
+
+local raw_collectgarbage = collectgarbage
+function G.collectgarbage(option)
+  if option == "count" then return raw_collectgarbage("count") end
+  error("collectgarbage: only \"count\" is allowed in the sandbox", 2)
+end
+
+-- print writes through the host (stdout, or stderr when stdout carries JSON).
+local write = host.write
+function G.print(...)
+  local n = select("#", ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  write(concat(parts, "\t") .. "\n")
+end
+
+-- Deterministic randomness: math.random starts from the run's seed; randomseed() without an
+-- argument goes back to it instead of reading the clock.
+local raw_randomseed = math.randomseed
+function math.randomseed(x, y)
+  if x == nil then return raw_randomseed(host.seed) end
+  return raw_randomseed(x, y)
+end
+raw_randomseed(host.seed)
+
+-- Coroutines: resume is tracked so the time budget can stop a runaway loop inside one.
+local resume, create, status, close = host.resume, coroutine.create, coroutine.status, coroutine.close
+coroutine.resume = resume
+function coroutine.wrap(f)
+  local co = create(f)
+  return function(...)
+    local results = table.pack(resume(co, ...))
+    if results[1] then return table.unpack(results, 2, results.n) end
+    local message = results[2]
+    if close and status(co) == "dead" then close(co) end
+    error(message, 0)
+  end
+end
+
+-- require: Lua text files from the script's folder and the plugin path only.
+local loaded = {}
+local find_module = host.find_module
+function G.require(name)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+  end
+  local value = rawget(loaded, name)
+  if value ~= nil then return value end
+  local loader, path = find_module(name)
+  value = loader(name, path)
+  if value == nil then value = true end
+  loaded[name] = value
+  return value, path
+end
+
+-- pairs walks keys in sorted order (numbers, then strings, then booleans; other keys after, in
+-- table order), so the same script and seed print the same thing on every run: Lua's own order
+-- depends on a per-process hash seed. `next` stays Lua's own. A __pairs metamethod is honoured.
+local raw_pairs, raw_next, sort = pairs, next, table.sort
+local rank = { number = 1, string = 2, boolean = 3 }
+local function key_less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == tb then
+    if ta == "number" or ta == "string" then return a < b end
+    if ta == "boolean" then return b and not a end
+    return false
+  end
+  return (rank[ta] or 4) < (rank[tb] or 4)
+end
+function G.pairs(t)
+  local f, s, c = raw_pairs(t)
+  if f ~= raw_next then return f, s, c end
+  local keys, n, kind = {}, 0, nil
+  for k in raw_next, t do
+    n = n + 1
+    keys[n] = k
+    local tk = type(k)
+    if kind == nil then kind = tk elseif kind ~= tk then kind = false end
+  end
+  if n > 1 then
+    if kind == "number" or kind == "string" then sort(keys) else sort(keys, key_less) end
+  end
+  local i = 0
+  return function()
+    while i < n do
+      i = i + 1
+      local k = keys[i]
+      local v = rawget(t, k)
+      if v ~= nil then return k, v end
+    end
+    return nil
+  end, t, nil
+end
+
+-- The string metatable cannot be reached from scripts.
+getmetatable("").__metatable = false
+
+if not host.allow_io then
+  local os = os
+  G.os = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
+end
+"""#

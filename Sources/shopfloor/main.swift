@@ -1,0 +1,3 @@
+import ShopfloorCLI
+
+ShopfloorMain.main()
