@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard"]),
         .testTarget(
             name: "ShopfloorCLITests",
-            dependencies: ["ShopfloorCLI", "LuaKit"]
+            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -58,6 +58,36 @@ static inline int sf_load(lua_State *L, const char *buf, size_t size, const char
     return luaL_loadbufferx(L, buf, size, name, "t");
 }
 
+/* ---- precompiled host chunks (the sandbox prelude is compiled once per process) ----------- */
+
+typedef struct sf_buffer {
+    char *data;
+    size_t size;
+    size_t capacity;
+} sf_buffer;
+
+static inline int sf_buffer_writer(lua_State *L, const void *p, size_t sz, void *ud) {
+    (void)L;
+    sf_buffer *b = (sf_buffer *)ud;
+    if (b->size + sz > b->capacity) {
+        size_t cap = b->capacity ? b->capacity * 2 : 4096;
+        while (cap < b->size + sz) cap *= 2;
+        char *d = (char *)realloc(b->data, cap);
+        if (!d) return 1;
+        b->data = d;
+        b->capacity = cap;
+    }
+    memcpy(b->data + b->size, p, sz);
+    b->size += sz;
+    return 0;
+}
+/** Dumps the function on top (kept on the stack) into b, debug info included. 0 on success. */
+static inline int sf_dump(lua_State *L, sf_buffer *b) { return lua_dump(L, sf_buffer_writer, b, 0); }
+/** Loads a chunk the host itself dumped (binary mode: never for user text). */
+static inline int sf_load_host_binary(lua_State *L, const char *buf, size_t size, const char *name) {
+    return luaL_loadbufferx(L, buf, size, name, "b");
+}
+
 /* ---- the allocator with a memory cap ------------------------------------------------------ */
 
 /** Bookkeeping for one state's memory; the `ud` of sf_alloc. */
@@ -66,7 +96,43 @@ typedef struct sf_memory {
     size_t limit;       /* cap while Lua code runs; 0 = none */
     size_t peak;
     int host_depth;     /* > 0 while Swift (the host) is the caller: the cap is not enforced */
+    /* The time budget's entry accounting (see TimeBudget.swift). Owner thread: */
+    int guarded;        /* 1 when a budget is enforced */
+    int entry_depth;    /* nesting of host → Lua entries */
+    unsigned long long serial;
+    /* Shared with the watchdog thread (GCC atomics, sequentially consistent): */
+    unsigned long long active_serial;  /* serial of the running outermost entry, 0 if none */
+    unsigned long long armed_serial;   /* entry the hook was armed for, 0 if none */
+    pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
 } sf_memory;
+
+/** Start of an entry into Lua from the host. */
+static inline void sf_entry_enter(sf_memory *m) {
+    if (m->guarded && m->entry_depth++ == 0) {
+        __atomic_store_n(&m->active_serial, ++m->serial, __ATOMIC_SEQ_CST);
+    }
+}
+
+/** End of an entry; disarms the budget hook if the watchdog armed it (a Dekker pair with sf_guard_arm). */
+static inline void sf_entry_leave(sf_memory *m, lua_State *L) {
+    if (m->guarded && --m->entry_depth == 0) {
+        __atomic_store_n(&m->active_serial, 0, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&m->armed_serial, __ATOMIC_SEQ_CST) != 0) {
+            pthread_mutex_lock(&m->arm_lock);
+            lua_sethook(L, NULL, 0, 0);
+            __atomic_store_n(&m->armed_serial, 0, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&m->arm_lock);
+        }
+    }
+}
+
+/** Watchdog thread: the serial of the running entry, 0 when none. */
+static inline unsigned long long sf_guard_active(sf_memory *m) {
+    return __atomic_load_n(&m->active_serial, __ATOMIC_SEQ_CST);
+}
+static inline unsigned long long sf_guard_armed(sf_memory *m) {
+    return __atomic_load_n(&m->armed_serial, __ATOMIC_SEQ_CST);
+}
 
 static inline void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     sf_memory *m = (sf_memory *)ud;
@@ -129,17 +195,27 @@ static inline int sf_traceback_handler(lua_State *L) {
  * lua_pcall with the traceback handler, Lua code running with the memory cap enforced.
  * Stack: [function, nargs args] → [nresults results] or [error message with traceback].
  */
-static inline int sf_pcall(lua_State *L, int nargs, int nresults) {
-    sf_memory *m = sf_memory_of(L);
+static inline int sf_pcall_m(lua_State *L, sf_memory *m, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, sf_traceback_handler);
     lua_insert(L, base);
     int saved = m->host_depth;
     m->host_depth = 0;
+    sf_entry_enter(m);
     int status = lua_pcall(L, nargs, nresults, base);
+    sf_entry_leave(m, L);
     m->host_depth = saved;
     lua_remove(L, base);
     return status;
+}
+
+/**
+ * As sf_pcall_m, finding the memory bookkeeping itself.
+ * Stack: [function, nargs args] → [nresults results] or [error message with traceback].
+ */
+static inline int sf_pcall(lua_State *L, int nargs, int nresults) {
+    sf_memory *m = sf_memory_of(L);
+    return sf_pcall_m(L, m, nargs, nresults);
 }
 
 /**
@@ -150,9 +226,39 @@ static inline int sf_pcall_plain(lua_State *L, int nargs, int nresults) {
     sf_memory *m = sf_memory_of(L);
     int saved = m->host_depth;
     m->host_depth = 0;
+    sf_entry_enter(m);
     int status = lua_pcall(L, nargs, nresults, 0);
+    sf_entry_leave(m, L);
     m->host_depth = saved;
     return status;
+}
+
+/**
+ * The per-event fast path: calls the function in registry slot `ref` with two numbers and reads
+ * one number back, with the traceback handler below it (no rotations). On success returns
+ * LUA_OK with *out set (*isnum = 0 when the result is not a number) and the stack as before;
+ * on error returns the status with the error message on top.
+ */
+static inline int sf_call_ref_nn_n(lua_State *L, sf_memory *m, int ref, lua_Number a, lua_Number b,
+                                   lua_Number *out, int *isnum) {
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, sf_traceback_handler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_pushnumber(L, a);
+    lua_pushnumber(L, b);
+    int saved = m->host_depth;
+    m->host_depth = 0;
+    sf_entry_enter(m);
+    int status = lua_pcall(L, 2, 1, base + 1);
+    sf_entry_leave(m, L);
+    m->host_depth = saved;
+    if (status != LUA_OK) {
+        lua_remove(L, base + 1);
+        return status;
+    }
+    *out = lua_tonumberx(L, -1, isnum);
+    lua_settop(L, base);
+    return LUA_OK;
 }
 
 /* Operations that may run metamethods (and so raise) are done in protected C functions. */
@@ -350,5 +456,32 @@ static inline void sf_push_tracked_resume(lua_State *L, sf_resume_stack *s) {
     lua_pushlightuserdata(L, s);
     lua_pushcclosure(L, sf_tracked_resume, 2);
 }
+
+/**
+ * Watchdog thread: arms the budget hook on L and on every coroutine being resumed, if entry
+ * `serial` is still running. Returns 1 when armed.
+ */
+static inline int sf_guard_arm(sf_memory *m, lua_State *L, sf_resume_stack *s, unsigned long long serial) {
+    int armed = 0;
+    pthread_mutex_lock(&m->arm_lock);
+    __atomic_store_n(&m->armed_serial, serial, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&m->active_serial, __ATOMIC_SEQ_CST) == serial) {
+        sf_arm_budget(L);
+        sf_resume_stack_arm(s);
+        armed = 1;
+    } else {
+        __atomic_store_n(&m->armed_serial, 0, __ATOMIC_SEQ_CST);
+    }
+    pthread_mutex_unlock(&m->arm_lock);
+    return armed;
+}
+
+static inline void sf_memory_init(sf_memory *m, int guarded) {
+    memset(m, 0, sizeof(*m));
+    m->host_depth = 1;
+    m->guarded = guarded;
+    pthread_mutex_init(&m->arm_lock, NULL);
+}
+static inline void sf_memory_destroy(sf_memory *m) { pthread_mutex_destroy(&m->arm_lock); }
 
 #endif

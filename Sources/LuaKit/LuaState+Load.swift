@@ -129,7 +129,7 @@ extension LuaState {
     /// `tostring(v)` of the value on top, running `__tostring`/`__name` in a protected call.
     /// Stack: [v] → []. A failing `__tostring` is reported as a `LuaError`.
     public func describeTop() throws -> String {
-        let status = withEntry { sf_safe_tostring(L) }
+        let status = sf_safe_tostring(L)
         if status != LUA_OK {
             throw LuaError.pop(from: L, status: status)
         }

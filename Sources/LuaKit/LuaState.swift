@@ -73,7 +73,7 @@ public final class LuaState {
     public init(options: Options = Options()) throws {
         self.options = options
         memory = .allocate(capacity: 1)
-        memory.initialize(to: sf_memory(used: 0, limit: 0, peak: 0, host_depth: 1))
+        sf_memory_init(memory, options.timeBudget > 0 ? 1 : 0)
         guard let s = sf_resume_stack_new() else {
             memory.deallocate()
             throw LuaError(kind: .memory, message: "not enough memory to open a Lua state")
@@ -87,7 +87,8 @@ public final class LuaState {
         self.L = L
         lua_atpanic(L, sf_panic_function())
         if options.timeBudget > 0 {
-            entryGuard = EntryGuard(L: L, resumeStack: s, budget: options.timeBudget, exitWhenStuck: options.exitWhenStuck)
+            entryGuard = EntryGuard(memory: memory, L: L, resumeStack: s, budget: options.timeBudget,
+                                    exitWhenStuck: options.exitWhenStuck)
         } else {
             entryGuard = nil
         }
@@ -100,6 +101,7 @@ public final class LuaState {
         } catch {
             lua_close(L)
             sf_resume_stack_free(s)
+            sf_memory_destroy(memory)
             memory.deallocate()
             throw error
         }
@@ -112,6 +114,7 @@ public final class LuaState {
         if let g = entryGuard { Watchdog.shared.unregister(g) }
         lua_close(L)
         sf_resume_stack_free(resumeStack)
+        sf_memory_destroy(memory)
         memory.deallocate()
     }
 
@@ -120,18 +123,20 @@ public final class LuaState {
     /// The most bytes the state has held.
     public var peakMemory: Int { memory.pointee.peak }
 
-    /// Runs `body` as one entry into Lua under the time budget (nested entries share the outer one).
+    /// Runs `body` as one entry into Lua under the time budget (nested entries share the outer
+    /// one). The C pcall wrappers count entries themselves; this is for callers that drive Lua
+    /// through several raw calls and want them to count as one.
     @inline(__always)
     public func withEntry<R>(_ body: () throws -> R) rethrows -> R {
-        entryGuard?.enter()
-        defer { entryGuard?.leave() }
+        sf_entry_enter(memory)
+        defer { sf_entry_leave(memory, L) }
         return try body()
     }
 
     /// Protected call of the function below `nargs` arguments on the main stack, as one entry.
     /// Stack: [f, args…] → [results…] (nresults, or all with `LUA_MULTRET`), or [] and a throw.
     public func protectedCall(arguments nargs: Int32, results nresults: Int32) throws {
-        let status = withEntry { sf_pcall(L, nargs, nresults) }
+        let status = sf_pcall_m(L, memory, nargs, nresults)
         if status != LUA_OK {
             let error = LuaError.pop(from: L, status: status)
             recoverAfterError(error)

@@ -1,5 +1,6 @@
 import CLua
 import Foundation
+import Synchronization
 
 /// The default environment for user scripts: `string`, `table`, `math`, `utf8`, `coroutine`, the
 /// base library without file loading, and `os.clock/date/time/difftime` only — no `io`,
@@ -47,9 +48,37 @@ enum Sandbox {
         })
         stack.setField("find_module", in: hostTable)
 
-        try state.load(sandboxPrelude, chunkName: "=shopfloor.sandbox")
+        try loadPrelude(into: state)
         lua_rotate(L, -2, 1)
         try state.protectedCall(arguments: 1, results: 0)
+    }
+}
+
+extension Sandbox {
+    /// The prelude compiled once per process: parsing it is most of a sandbox's opening cost
+    /// (~140 µs of ~190 µs), loading the host's own bytecode a fraction of that
+    /// (`shopfloor-bench lua`, docs/performance.md). User chunks are never loaded in binary mode.
+    private static let compiledPrelude = Mutex<[UInt8]?>(nil)
+
+    /// Stack: [] → [prelude function].
+    static func loadPrelude(into state: LuaState) throws {
+        let L = state.L
+        if let bytes = compiledPrelude.withLock({ $0 }) {
+            let status = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    sf_load_host_binary(L, $0.baseAddress, $0.count, "=shopfloor.sandbox")
+                }
+            }
+            if status == LUA_OK { return }
+            throw LuaError.pop(from: L, status: status)
+        }
+        try state.load(sandboxPrelude, chunkName: "=shopfloor.sandbox")
+        var buffer = sf_buffer(data: nil, size: 0, capacity: 0)
+        defer { free(buffer.data) }
+        if sf_dump(L, &buffer) == 0, let data = buffer.data {
+            let bytes = Array(UnsafeRawBufferPointer(start: data, count: buffer.size).bindMemory(to: UInt8.self))
+            compiledPrelude.withLock { $0 = bytes }
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import LuaKit
 
 /// `shopfloor eval 'lua code'`: runs a chunk in the sandbox and prints what it returns.
-struct EvalCommand: ParsableCommand {
+struct EvalCommand: ShopfloorSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Run a chunk of Lua in the sandbox and print the values it returns.",
@@ -14,7 +14,7 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var lua: LuaOptions
 
-    func run() throws {
+    func execute() throws {
         let state = try LuaState(options: lua.stateOptions)
         state.output = StandardStreams.output
         let values = try state.evaluateLine(code, chunkName: "=(command line)")

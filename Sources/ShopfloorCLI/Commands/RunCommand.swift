@@ -3,7 +3,7 @@ import Foundation
 import LuaKit
 
 /// `shopfloor run FILE [-- ARGS…]`: runs a Lua file in the sandbox.
-struct RunCommand: ParsableCommand {
+struct RunCommand: ShopfloorSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a Lua scenario file.",
@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var lua: LuaOptions
 
-    func run() throws {
+    func execute() throws {
         let state = try LuaState(options: lua.stateOptions)
         state.output = StandardStreams.output
         state.scriptFolder = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent

@@ -1,0 +1,19 @@
+import Foundation
+import LuaKit
+
+// shopfloor-bench: prints figures; never fails on timing. Run in release:
+//   swift run -c release shopfloor-bench [lua]
+// Method and results: docs/performance.md.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites = arguments.isEmpty ? ["lua"] : arguments
+
+for suite in suites {
+    switch suite {
+    case "lua": try LuaBridgeBenchmark.run()
+    case "probe": try StateCostProbe.run()
+    default:
+        FileHandle.standardError.write(Data("unknown benchmark '\(suite)' (known: lua)\n".utf8))
+        exit(64)
+    }
+}
