@@ -1,0 +1,99 @@
+/// Everything that can go wrong on the board, each with a message that names the field and the
+/// offending value, ready to show the user as is.
+///
+/// Bad input is always one of these, never a trap; database failures are wrapped into
+/// ``database(_:)`` with a readable sentence instead of an SQLite code.
+///
+/// ```swift
+/// do { try board.show(7) } catch let error as BoardError { print(error) }   // no task with id 7
+/// ```
+public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
+    case emptyTitle
+    case multilineTitle
+    case titleTooLong(count: Int)
+    case bodyTooLong(count: Int)
+    case invalidDue(String)
+    case invalidState(String)
+    case invalidID(String)
+    case noSuchTask(id: Int)
+    case alreadyInState(id: Int, state: TaskState)
+    case nothingChanged(id: Int)
+    case nothingToUndo
+    case nothingToRedo
+    /// The change to undo or redo no longer matches the task (e.g. it was changed by a sync).
+    case undoConflict(String)
+    /// A board rule refused the change; the payload is the rule's own message.
+    case refusedByRule(String)
+    /// A board rule failed (threw, or returned something unusable); the payload says why.
+    case ruleFailed(String)
+    case clockDrift(remote: HLCTimestamp, localMillis: Int64)
+    /// The database could not be opened, read or written.
+    case database(String)
+    /// The database was written by a newer version of Shopfloor.
+    case newerSchema(path: String)
+    /// ``Board/verifyIntegrity()`` found problems; each string names one.
+    case integrityViolated([String])
+
+    public var description: String {
+        switch self {
+        case .emptyTitle:
+            "title must not be empty"
+        case .multilineTitle:
+            "title must be a single line"
+        case .titleTooLong(let count):
+            "title must be at most \(TaskFields.maxTitleLength) characters (got \(count))"
+        case .bodyTooLong(let count):
+            "body must be at most \(TaskFields.maxBodyLength) characters (got \(count))"
+        case .invalidDue(let text):
+            "due must be a date YYYY-MM-DD (got \(Self.quoted(text)))"
+        case .invalidState(let text):
+            "state must be one of todo, doing, done (got \(Self.quoted(text)))"
+        case .invalidID(let text):
+            "id must be a positive whole number (got \(Self.quoted(text)))"
+        case .noSuchTask(let id):
+            "no task with id \(id)"
+        case .alreadyInState(let id, let state):
+            "task \(id) is already in \(state.displayName)"
+        case .nothingChanged(let id):
+            "nothing to change: task \(id) already has these values"
+        case .nothingToUndo:
+            "nothing to undo"
+        case .nothingToRedo:
+            "nothing to redo"
+        case .undoConflict(let reason):
+            "cannot undo or redo: \(reason)"
+        case .refusedByRule(let message):
+            message.isEmpty ? "refused by a board rule" : message
+        case .ruleFailed(let reason):
+            "board rule failed: \(reason)"
+        case .clockDrift(let remote, let local):
+            "clock drift: a change stamped \(remote) is \((remote.wallMillis - local) / 1000) s ahead of this machine's clock"
+        case .database(let message):
+            message
+        case .newerSchema(let path):
+            "the board database at \(path) was written by a newer version of shopfloor"
+        case .integrityViolated(let problems):
+            "the board database is inconsistent: " + problems.joined(separator: "; ")
+        }
+    }
+
+    /// Quotes a user value the way a message shows it: in double quotes, control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

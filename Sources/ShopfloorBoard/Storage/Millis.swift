@@ -1,0 +1,52 @@
+import Foundation
+
+/// Conversions between `Date` and the whole milliseconds since 1970 UTC the database stores.
+///
+/// Whole milliseconds keep stored times exact (a `Date` read back equals the one written) and
+/// match the wall part of ``HLCTimestamp``.
+enum Millis {
+    static func of(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(_ millis: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(millis) / 1000)
+    }
+
+    /// `2026-05-01T12:34:56.789Z`: ISO 8601 in UTC with milliseconds, computed directly from the
+    /// number (no formatter object, so it is fast, thread-safe and locale-independent).
+    static func iso8601(_ millis: Int64) -> String {
+        let (days, msOfDay) = floorDivided(millis, by: 86_400_000)
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let hour = msOfDay / 3_600_000
+        let minute = msOfDay / 60_000 % 60
+        let second = msOfDay / 1000 % 60
+        let ms = msOfDay % 1000
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+            + "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(ms, 3))Z"
+    }
+
+    /// Howard Hinnant's `civil_from_days`: the proleptic Gregorian date of a day count.
+    static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Division rounding toward negative infinity, with a non-negative remainder.
+    static func floorDivided(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
