@@ -38,7 +38,9 @@ let package = Package(
         ),
         .target(
             name: "ShopfloorBoard",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "ShopfloorScripting",
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "ShopfloorCLI",
             dependencies: [
-                "LuaKit",
+                "ShopfloorScripting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -126,6 +126,26 @@ static inline void sf_entry_leave(sf_memory *m, lua_State *L) {
     }
 }
 
+/**
+ * Suspends the running entry while the host does long work on Lua's behalf (a script asking the
+ * core to run a simulation for minutes): hooks called meanwhile are entries of their own, each
+ * with its own budget. Returns the depth to give back to sf_entry_resume.
+ */
+static inline int sf_entry_suspend(sf_memory *m) {
+    int depth = m->entry_depth;
+    if (m->guarded && depth > 0) {
+        m->entry_depth = 0;
+        __atomic_store_n(&m->active_serial, 0, __ATOMIC_SEQ_CST);
+    }
+    return depth;
+}
+static inline void sf_entry_resume(sf_memory *m, int depth) {
+    if (m->guarded && depth > 0) {
+        m->entry_depth = depth;
+        __atomic_store_n(&m->active_serial, ++m->serial, __ATOMIC_SEQ_CST);
+    }
+}
+
 /** Watchdog thread: the serial of the running entry, 0 when none. */
 static inline unsigned long long sf_guard_active(sf_memory *m) {
     return __atomic_load_n(&m->active_serial, __ATOMIC_SEQ_CST);

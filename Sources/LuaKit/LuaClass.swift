@@ -18,7 +18,8 @@ public struct LuaClass<T: AnyObject>: Sendable {
     /// Creates the metatable (once per state). `tostring` gives `__tostring`; `index`, when set,
     /// handles field reads that are not methods (`obj.length`), receiving (self, key).
     public func define(in state: LuaState, methods: [String: LuaFunction],
-                       tostring: ((T) -> String)? = nil, index: ((T, String) -> LuaValue?)? = nil) {
+                       tostring: ((T) -> String)? = nil, index: ((T, String) -> LuaValue?)? = nil,
+                       metamethods: [String: LuaFunction] = [:]) {
         let L = state.L
         let stack = state.stack
         guard luaL_newmetatable(L, name) != 0 else {
@@ -57,6 +58,10 @@ public struct LuaClass<T: AnyObject>: Sendable {
                 call.returning(tostring(try call.object(1, as: cls)))
             })
             stack.setField("__tostring", in: mt)
+        }
+        for key in metamethods.keys.sorted() {
+            stack.push(function: metamethods[key]!)
+            stack.setField(key, in: mt)
         }
         stack.push(false)
         stack.setField("__metatable", in: mt)

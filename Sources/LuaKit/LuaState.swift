@@ -133,6 +133,15 @@ public final class LuaState {
         return try body()
     }
 
+    /// Runs long host work requested from Lua (a script running the simulation) outside the
+    /// current entry's budget: Lua hooks called meanwhile are entries with budgets of their own,
+    /// so a simulation may run for minutes while no single call into Lua may.
+    public func suspendingEntry<R>(_ body: () throws -> R) rethrows -> R {
+        let depth = sf_entry_suspend(memory)
+        defer { sf_entry_resume(memory, depth) }
+        return try body()
+    }
+
     /// Protected call of the function below `nargs` arguments on the main stack, as one entry.
     /// Stack: [f, args…] → [results…] (nresults, or all with `LUA_MULTRET`), or [] and a throw.
     public func protectedCall(arguments nargs: Int32, results nresults: Int32) throws {

@@ -1,32 +1,86 @@
 import ArgumentParser
 import Foundation
 import LuaKit
+import ShopfloorScripting
 
-/// `shopfloor run FILE [-- ARGS…]`: runs a Lua file in the sandbox.
+/// `shopfloor run FILE`: builds the scenario's world, runs it, prints its lines and a summary.
 struct RunCommand: ShopfloorSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a Lua scenario file.",
-        discussion: "Arguments after the file reach the script as the global table `arg` (arg[0] is the file) and as `...`, as with lua."
+        discussion: """
+            The scenario's own lines come first, then a summary table. With --format json, stdout is \
+            exactly one JSON object and the scenario's printing goes to stderr.
+            Arguments after -- reach the script as the global table `arg` (arg[0] is the file) and as `...`.
+            """
     )
 
-    @Argument(help: ArgumentHelp("The Lua file to run.", valueName: "file"))
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
     var file: String
+
+    @Option(name: .customLong("until"), help: ArgumentHelp("Stop at this simulated time instead of the scenario's own rule.", valueName: "seconds"))
+    var until: Double?
+
+    @Option(help: ArgumentHelp("Reset statistics at this simulated time (the run is not disturbed).", valueName: "seconds"))
+    var warmup: Double?
+
+    @Option(help: "Output: the scenario's lines and a summary table, or one JSON object.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write one record per event: CSV when the path ends in .csv, else JSON Lines.", valueName: "path"))
+    var trace: String?
+
+    @OptionGroup var scenario: ScenarioFlags
+    @OptionGroup var lua: LuaOptions
 
     @Argument(parsing: .postTerminator, help: ArgumentHelp("Arguments for the script.", valueName: "args"))
     var arguments: [String] = []
 
-    @OptionGroup var lua: LuaOptions
+    func validate() throws {
+        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
+        if let warmup, !(warmup >= 0 && warmup.isFinite) { throw ValidationError("--warmup must be a time >= 0 (got \(warmup))") }
+        if let until, let warmup, warmup > until { throw ValidationError("--warmup (\(warmup)) must not be after --until (\(until))") }
+    }
 
     func execute() throws {
-        let state = try LuaState(options: lua.stateOptions)
-        state.output = StandardStreams.output
-        state.scriptFolder = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
-        var argTable = LuaTable()
-        argTable.entries[.integer(-1)] = .string("shopfloor")
-        argTable.entries[.integer(0)] = .string(file)
-        for (i, a) in arguments.enumerated() { argTable.entries[.integer(i + 1)] = .string(a) }
-        state.setGlobal("arg", to: LuaValue.table(argTable))
-        _ = try state.run(file: file, arguments: arguments)
+        var options = try scenario.options(lua: lua)
+        options.arguments = arguments
+        // With JSON on stdout, the scenario's own printing goes to stderr.
+        let toStderr = format == .json
+        let output: (String) -> Void = { text in
+            if toStderr { StandardStreams.error(text) } else { StandardStreams.output(text) }
+        }
+        var traceWriter: TraceWriter?
+        defer { traceWriter?.close() }
+        if let trace { traceWriter = try TraceWriter(path: trace) }
+        let world = try Scenario.load(file, options: options) { world in
+            world.output = output
+            world.input = { prompt in
+                if let prompt { output(prompt) }
+                StandardStreams.flush()
+                return readLine(strippingNewline: true)
+            }
+            if let traceWriter {
+                world.eventSinks.append { event, world in traceWriter.write(event, in: world) }
+            }
+        }
+        try Scenario.run(world, until: until, warmup: warmup)
+        guard !world.simulation.tasks.isEmpty else {
+            if format == .json {
+                StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,
+                                                          scenario: file, parameters: world.parameters.table, seed: lua.seed).text + "\n")
+            }
+            return
+        }
+        let summary = world.simulation.summary()
+        switch format {
+        case .text:
+            StandardStreams.output(SummaryReport.text(summary))
+        case .json:
+            StandardStreams.output(SummaryReport.json(summary, version: ShopfloorVersion.number, scenario: file,
+                                                      parameters: world.parameters.table, seed: lua.seed).text + "\n")
+        }
     }
 }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import ShopfloorScripting
+
+/// `shopfloor check FILE`: loads and validates a scenario — parameters, plugins, the world it
+/// builds — without running it. Exit 0 when it would run, 1 with every problem listed.
+struct CheckCommand: ShopfloorSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Load and validate a scenario, its parameters and plugins, without running it."
+    )
+
+    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var scenario: ScenarioFlags
+    @OptionGroup var lua: LuaOptions
+
+    func execute() throws {
+        let options = try scenario.options(lua: lua)
+        let report = try ScenarioCheck.check(file, options: options)
+        if !report.problems.isEmpty {
+            throw ScriptingError.problems(report.problems)
+        }
+        StandardStreams.output(report.summary + "\n")
+    }
+}
+
+/// `shopfloor plugins`: what is installed, by kind, with descriptions and parameters.
+struct PluginsCommand: ShopfloorSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the installed plugins by kind, with their descriptions and parameters."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output format.")
+    var format: Format = .text
+
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of plugins (repeatable).", valueName: "dir"))
+    var pluginFolders: [String] = []
+
+    func execute() throws {
+        let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
+        let listing = try PluginListing.load(folders: folders)
+        switch format {
+        case .text: StandardStreams.output(listing.text)
+        case .json: StandardStreams.output(listing.json.text + "\n")
+        }
+    }
+}

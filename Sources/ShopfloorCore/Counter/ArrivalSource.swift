@@ -1,0 +1,22 @@
+/// Runtime state of one arrival process. Hot fields for the built-in Poisson process are plain values.
+struct ArrivalSource {
+    let name: String
+    /// Mean gap (1/rate) for the built-in process; unused for a generator.
+    let meanGap: Double
+    /// The built-in process's task mix: a range of `Simulation.mixTasks` / `mixCumulative`.
+    let mixRange: Range<Int>
+    let generator: CustomerGenerator?
+    /// `generator == nil`, as a plain flag (testing an optional closure costs a retain).
+    let isBuiltin: Bool
+    var rng: Xoshiro256StarStar
+    /// Whether arrivals are flowing.
+    var active = false
+    /// Bumped on every stop, so an arrival event scheduled before the stop is recognised and ignored.
+    var epoch: UInt32 = 0
+    /// Set while the next arrival is being drawn; still set after a throwing generator, so it is retried.
+    var needsNext = false
+    /// The drawn next arrival of the built-in process.
+    var pendingTask: Int32 = 0
+    /// The drawn next arrival of a generator.
+    var pending: GeneratedArrival?
+}

@@ -1,0 +1,32 @@
+/// Optional callbacks for what happens at the counter. Each is `nil` by default and costs only a nil check.
+///
+/// Observers are called **after** the event's state change is complete, so an observer that throws leaves
+/// the simulation consistent: the event happened, the error propagates out of `step`/`run`, and whatever
+/// follow-up work it interrupted (a free teller taking the next customer) is redone on the next step.
+/// Observers may add customers or place orders; they may not run the simulation.
+///
+/// ```swift
+/// simulation.observers.onFinish = { event in print("customer \(event.customer.number) done") }
+/// ```
+public struct CounterObservers {
+    public var onArrive: ((CounterEvent) throws -> Void)?
+    public var onStart: ((CounterEvent) throws -> Void)?
+    public var onFinish: ((CounterEvent) throws -> Void)?
+    public var onBalk: ((CounterEvent) throws -> Void)?
+    public var onRenege: ((CounterEvent) throws -> Void)?
+    /// Everyone has left and nothing is scheduled (reported by ``Simulation/runUntilIdle(maxEvents:)``).
+    public var onClose: ((Simulation) throws -> Void)?
+    /// A recipe order succeeded or failed.
+    public var onOrder: ((OrderEvent) throws -> Void)?
+    /// A restock order was delivered.
+    public var onDelivery: ((Delivery) throws -> Void)?
+    /// A timer set with ``Simulation/setTimer(id:after:)`` fired.
+    public var onTimer: ((_ id: Int, _ simulation: Simulation) throws -> Void)?
+
+    public init() {}
+
+    /// Whether any customer observer is installed (one test on the hot path instead of five).
+    var observesCustomers: Bool {
+        onArrive != nil || onStart != nil || onFinish != nil || onBalk != nil || onRenege != nil
+    }
+}

@@ -1,0 +1,32 @@
+/// The core's own record of a customer in the system: trivial (no references), so copying it costs no
+/// reference counting and a slab of them is one flat buffer.
+struct CustomerRecord: Sendable {
+    var number: Int
+    var arrivalTime: Double
+    var serviceStart: Double
+    /// `.infinity` when the customer never reneges.
+    var patience: Double
+    var task: Int32
+    var priority: Int32
+    var teller: Int32
+    /// Bumped each time the slot is freed, so stale line entries and renege events can be recognised.
+    var generation: UInt32
+    /// `.waiting` or `.inService` while the slot is used; `free` is tracked separately by `inUse`.
+    var state: CustomerState
+    var inUse: Bool
+    var hasAttributes: Bool
+
+    init(number: Int, arrivalTime: Double, patience: Double, task: Int32, priority: Int32) {
+        self.number = number
+        self.arrivalTime = arrivalTime
+        self.serviceStart = .nan
+        self.patience = patience
+        self.task = task
+        self.priority = priority
+        self.teller = -1
+        self.generation = 0
+        self.state = .waiting
+        self.inUse = true
+        self.hasAttributes = false
+    }
+}

@@ -1,0 +1,44 @@
+/// What an event does when it fires. One byte, so an ``Event`` stays a 32-byte trivial struct.
+public enum EventKind: UInt8, Sendable, Codable {
+    /// The next arrival of arrival source `payload`.
+    case arrival
+    /// Teller `payload` finishes serving its customer.
+    case finish
+    /// A waiting customer's patience runs out; `payload` = slot << 32 | generation (lazily cancelled).
+    case renege
+    /// Restock order `payload` is delivered.
+    case delivery
+    /// A timer the scripting layer set; `payload` is its id, handed back to the timer hook.
+    case timer
+    /// Statistics are reset here (warm-up end), without disturbing the run.
+    case statisticsReset
+}
+
+/// A scheduled event: a time, a tie-breaking sequence number and a small payload — no closure, no class.
+///
+/// Events are ordered by `(time, sequence)`, so events at the same time fire in the order they were scheduled
+/// (SimPy's `eid`), which makes a run deterministic. Payloads are plain integers so scheduling allocates nothing.
+public struct Event: Sendable, Equatable {
+    /// Virtual time, in seconds.
+    public var time: Double
+    /// Insertion order; breaks ties between equal times.
+    public var sequence: UInt64
+    /// Kind-specific integer (teller index, source index, packed customer slot, timer id, …).
+    public var payload: UInt64
+    /// What happens.
+    public var kind: EventKind
+
+    @inlinable
+    public init(time: Double, sequence: UInt64, kind: EventKind, payload: UInt64) {
+        self.time = time
+        self.sequence = sequence
+        self.kind = kind
+        self.payload = payload
+    }
+
+    /// Strict `(time, sequence)` order.
+    @inlinable @inline(__always)
+    public static func precedes(_ a: Event, _ b: Event) -> Bool {
+        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+    }
+}

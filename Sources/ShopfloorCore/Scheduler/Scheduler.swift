@@ -1,0 +1,63 @@
+/// The virtual clock and its agenda: events fire in `(time, sequence)` order and the clock jumps to each.
+///
+/// ```swift
+/// var scheduler = Scheduler()
+/// try scheduler.schedule(.timer, payload: 1, after: 2.5)
+/// while let event = scheduler.next() { print(scheduler.now, event.kind) }
+/// ```
+public struct Scheduler: Sendable {
+    /// The current virtual time in seconds. Never decreases (except by ``reset()``).
+    public private(set) var now: Double = 0
+    /// Pending events.
+    public private(set) var queue = EventQueue()
+    /// The next sequence number; also the number of events ever scheduled since the last reset.
+    public private(set) var nextSequence: UInt64 = 0
+
+    public init() {}
+
+    /// Schedules an event at absolute time `time`.
+    /// - Throws: ``CoreError/scheduledInThePast(now:requested:)`` if `time < now` (or not a number).
+    /// - Complexity: O(log n).
+    public mutating func schedule(_ kind: EventKind, payload: UInt64, at time: Double) throws(CoreError) {
+        guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
+        unsafeSchedule(kind, payload: payload, at: time)
+    }
+
+    /// Schedules an event `delay` seconds from now.
+    /// - Throws: if `delay` is negative or not a number.
+    public mutating func schedule(_ kind: EventKind, payload: UInt64, after delay: Double) throws(CoreError) {
+        try schedule(kind, payload: payload, at: now + delay)
+    }
+
+    /// Schedules without the past check; for the core's own events whose delay it has already validated.
+    @inline(__always)
+    mutating func unsafeSchedule(_ kind: EventKind, payload: UInt64, at time: Double) {
+        queue.push(Event(time: time, sequence: nextSequence, kind: kind, payload: payload))
+        nextSequence &+= 1
+    }
+
+    /// The time of the next event, if any.
+    public var nextTime: Double? { queue.min?.time }
+
+    /// Removes the next event and advances the clock to its time.
+    /// - Complexity: O(log n).
+    public mutating func next() -> Event? {
+        guard let event = queue.popMin() else { return nil }
+        now = event.time
+        return event
+    }
+
+    /// Moves the clock forward to `time` without an event (for `run(until:)` ending between events).
+    /// - Precondition: `time >= now` and no pending event is earlier than `time`.
+    public mutating func advance(to time: Double) {
+        precondition(time >= now && (queue.min.map { $0.time >= time } ?? true), "clock would skip an event")
+        now = time
+    }
+
+    /// Clears all events and puts the clock back to 0.
+    public mutating func reset() {
+        queue.removeAll()
+        now = 0
+        nextSequence = 0
+    }
+}

@@ -1,0 +1,150 @@
+extension Simulation {
+    // MARK: Running
+
+    /// Processes the next event (first redoing any work a previous throw interrupted).
+    /// - Returns: `false` if nothing was scheduled.
+    /// - Complexity: O(log events) plus the event's own work.
+    @discardableResult
+    public func step() throws -> Bool {
+        try beginRun("step")
+        defer { isRunning = false }
+        return try stepOne()
+    }
+
+    /// Processes every event up to and including time `time`, then sets the clock to `time`.
+    /// - Throws: if `time` is before now, or a hook throws (the clock then stays at the failing event).
+    public func run(until time: Double) throws {
+        try beginRun("run")
+        defer { isRunning = false }
+        guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
+        if needsRecovery { try recover() }
+        while let next = scheduler.nextTime, next <= time {
+            try stepOne()
+        }
+        scheduler.advance(to: time)
+    }
+
+    /// Processes events until `count` customers in total have been served since the last ``reset()``
+    /// (or nothing is left to do).
+    public func run(untilServed count: Int) throws {
+        try beginRun("run")
+        defer { isRunning = false }
+        while servedTotal < count {
+            if !(try stepOne()) { break }
+        }
+    }
+
+    /// Processes events until nothing is scheduled, then reports `close` if nobody is left inside.
+    /// With arrivals flowing this never ends on its own: stop them first, or pass `maxEvents`.
+    /// - Returns: whether the simulation became idle (`false` if `maxEvents` ran out first).
+    @discardableResult
+    public func runUntilIdle(maxEvents: Int = .max) throws -> Bool {
+        try beginRun("run")
+        defer { isRunning = false }
+        var budget = maxEvents
+        while budget > 0 {
+            if !(try stepOne()) { break }
+            budget -= 1
+        }
+        if needsRecovery { try recover() }
+        guard scheduler.queue.isEmpty else { return false }
+        if table.inUseCount == 0 && !closeReported, let onClose = observers.onClose {
+            closeReported = true
+            do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
+        }
+        return table.inUseCount == 0
+    }
+
+    func beginRun(_ what: String) throws {
+        try checkMutable(what)
+        if isRunning || busyDepth > 0 { throw CoreError.notAllowed("'\(what)' cannot be called while the simulation is running (from an observer)") }
+        isRunning = true
+    }
+
+    /// One event, with recovery first and the invariants checked after (in debug builds).
+    @inline(__always)
+    @discardableResult
+    func stepOne() throws -> Bool {
+        if needsRecovery { try recover() }
+        guard let event = scheduler.next() else { return false }
+        do {
+            switch event.kind {
+            case .finish: try handleFinish(Int(event.payload))
+            case .arrival: try handleArrival(event.payload)
+            case .renege: try handleRenege(event.payload)
+            case .delivery: try handleDelivery(Int(event.payload))
+            case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
+            case .statisticsReset: resetStatistics()
+            }
+        } catch {
+            needsRecovery = true
+            throw error
+        }
+        #if DEBUG
+        if checksInvariantsAfterEachEvent { checkInvariants() }
+        #endif
+        return true
+    }
+
+    /// Redoes what a throw interrupted: draws owed arrivals, offers work to idle tellers, then balks the newest
+    /// arrivals of any line left over capacity (an arrival admitted because a teller was free, whose start the
+    /// throw prevented).
+    func recover() throws {
+        needsRecovery = false
+        do {
+            for s in sources.indices where sources[s].active && sources[s].needsNext { try drawNext(s) }
+            for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
+            for l in lineStore.indices {
+                while lineStore[l].count > lineStore[l].capacity, let slot = removeNewest(line: l) {
+                    try balkWaiting(slot, line: l)
+                }
+            }
+        } catch {
+            needsRecovery = true
+            throw error
+        }
+    }
+
+    // MARK: Timers
+
+    /// Schedules a timer: after `delay` seconds the ``CounterObservers/onTimer`` observer is called with `id`
+    /// (the scripting layer maps ids to Lua functions).
+    public func setTimer(id: Int, after delay: Double) throws {
+        try checkMutable("setTimer")
+        try CoreError.require(delay.isFinite && delay >= 0, "timer: 'delay' must be a finite number >= 0, got \(quoted(delay))")
+        scheduler.unsafeSchedule(.timer, payload: UInt64(bitPattern: Int64(id)), at: now + delay)
+    }
+
+    func handleTimer(_ id: Int) throws {
+        guard let onTimer = observers.onTimer else { return }
+        do { try onTimer(id, self) } catch { throw CoreError.hookFailed(hook: "timer \(id)", underlying: error) }
+    }
+
+    // MARK: Reset
+
+    /// Cancels everything pending and empties the counter: lines, tellers, numbering, clock (back to 0),
+    /// arrivals (stopped; ``startArrivals()`` starts them again), restock orders and statistics.
+    /// Configuration (tasks, tellers, sources, hooks, observers), random streams and stock counts stay.
+    public func reset() throws {
+        try checkMutable("reset")
+        if isRunning { throw CoreError.notAllowed("'reset' cannot be called while the simulation is running") }
+        scheduler.reset()
+        table.removeAll()
+        for l in lineStore.indices { lineStore[l].removeAll(at: 0) }
+        for t in tellerStates.indices {
+            tellerStates[t].busy = false
+            tellerStates[t].slot = -1
+            tellerStates[t].served = 0
+        }
+        for p in poolStore.indices { poolStore[p].busyCount = 0 }
+        for s in sources.indices { stopSource(s) }
+        restocks.removeAll()
+        freeRestocks.removeAll()
+        nextNumber = 1
+        servedTotal = 0
+        needsRecovery = false
+        closeReported = false
+        stock.restartClock(at: 0)
+        resetStatistics()
+    }
+}

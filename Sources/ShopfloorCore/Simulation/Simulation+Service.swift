@@ -1,0 +1,162 @@
+extension Simulation {
+    /// Whether some idle teller can serve line `line`.
+    /// - Complexity: O(tellers able to serve the line).
+    @inline(__always)
+    func hasIdleTeller(forLine line: Int) -> Bool {
+        guard isOpen else { return false }
+        for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return true }
+        return false
+    }
+
+    /// Offers work in `line` to its idle tellers, in teller order, while anyone waits there.
+    /// - Complexity: O(tellers able to serve the line) plus the starts it makes.
+    @inline(__always)
+    func dispatch(line: Int) throws {
+        let range = lineTellerRanges[line]
+        var k = range.lowerBound
+        while k < range.upperBound && lineStore[line].count > 0 {
+            let t = Int(lineTellers[k])
+            if !tellerStates[t].busy { try offer(t) }
+            k &+= 1
+        }
+    }
+
+    /// Offers work to every idle teller, in teller order (after adding tellers, after recovering from a throw,
+    /// or when a policy that kept tellers idle wants them to look again).
+    /// - Complexity: O(tellers × skills) plus the starts it makes.
+    public func dispatchIdleTellers() throws {
+        try checkMutable("dispatchIdleTellers")
+        try guarded {
+            for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
+        }
+    }
+
+    /// A free teller takes work if there is any it can do: by the policy if one is installed, else the head of
+    /// the first of its skills' lines with someone waiting. Every decision hook runs before anything changes.
+    /// - Complexity: O(skills) with the default policy.
+    @inline(__always)
+    func offer(_ t: Int) throws {
+        if tellerStates[t].busy || !isOpen { return }
+        let start = Int(tellerStates[t].skillStart)
+        let end = start &+ Int(tellerStates[t].skillCount)
+        if let policy = tellerPolicy {
+            var anyone = false
+            for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
+            guard anyone else { return }
+            let choice = try callDecisionHook("teller policy") { try policy(t, self) }
+            try take(choice, teller: t)
+            return
+        }
+        var k = start
+        while k < end {
+            let line = Int(tellerSkills[k])
+            if lineStore[line].count > 0 {
+                if serviceTime == nil {
+                    // Hot path: no hook can throw, so dequeue first and draw.
+                    let slot = popHead(line: line)!
+                    let duration = tellerService[k].sampleDuration(using: &serviceRNG)
+                    try startService(t, slot: slot, duration: duration)
+                } else {
+                    let slot = peekHead(line: line)!
+                    let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: k)
+                    _ = popHead(line: line)
+                    try startService(t, slot: slot, duration: duration)
+                }
+                return
+            }
+            k &+= 1
+        }
+    }
+
+    /// Carries out a policy's choice after validating it; nothing changes if the choice is invalid.
+    func take(_ choice: TellerChoice, teller t: Int) throws {
+        let skills = self.skills(of: t)
+        switch choice {
+        case .stayIdle:
+            return
+        case .head(let line):
+            try CoreError.require(skills.contains(line),
+                "teller policy: teller \(t) cannot serve line \(line) ('\(tasks.indices.contains(line) ? tasks[line].name : "?")')")
+            guard let slot = peekHead(line: line) else {
+                throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
+            }
+            let skillSlot = Int(tellerStates[t].skillStart) + skills.firstIndex(of: line)!
+            let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
+            _ = popHead(line: line)
+            try startService(t, slot: slot, duration: duration)
+        case .customer(let number):
+            for (i, line) in skills.enumerated() {
+                guard let slot = liveSlots(line: line).first(where: { table.records[Int($0)].number == number }) else {
+                    continue
+                }
+                let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(tellerStates[t].skillStart) + i)
+                let removed = remove(slot: slot, fromLine: line)
+                precondition(removed, "chosen customer vanished from line '\(tasks[line].name)'")
+                try startService(t, slot: slot, duration: duration)
+                return
+            }
+            throw CoreError.invalidArgument("teller policy: customer \(number) is not waiting in a line teller \(t) serves")
+        }
+    }
+
+    /// The service time for `slot` with teller `t`: the hook's answer (validated) or the default distribution.
+    func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
+        guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &serviceRNG) }
+        let snapshot = customer(slot)
+        let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
+        try CoreError.require(duration.isFinite && duration >= 0,
+                              "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+        return duration
+    }
+
+    /// Teller `t` starts serving `slot` (already out of its line) for `duration` seconds.
+    @inline(__always)
+    func startService(_ t: Int, slot: Int32, duration: Double) throws {
+        let now = scheduler.now
+        let i = Int(slot)
+        precondition(table.records[i].state == .waiting, "customer \(table.records[i].number) would be served twice")
+        precondition(!tellerStates[t].busy, "teller \(t) would serve two customers")
+        table.records[i].state = .inService
+        table.records[i].serviceStart = now
+        table.records[i].teller = Int32(t)
+        let task = Int(table.records[i].task)
+        statisticsStore[task].started &+= 1
+        statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
+        tellerStates[t].busy = true
+        tellerStates[t].slot = slot
+        let p = Int(tellerStates[t].pool)
+        poolStore[p].busyCount &+= 1
+        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
+        scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: now + duration)
+        if observesCustomers, let onStart = observers.onStart {
+            try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
+        }
+    }
+
+    /// A finish event: the customer leaves served, the teller is free and takes the next customer.
+    func handleFinish(_ t: Int) throws {
+        let now = scheduler.now
+        let slot = tellerStates[t].slot
+        let i = Int(slot)
+        precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
+        let task = Int(table.records[i].task)
+        statisticsStore[task].served &+= 1
+        statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
+        servedTotal &+= 1
+        tellerStates[t].busy = false
+        tellerStates[t].slot = -1
+        tellerStates[t].served &+= 1
+        let p = Int(tellerStates[t].pool)
+        poolStore[p].busyCount &-= 1
+        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
+        if observesCustomers, let onFinish = observers.onFinish {
+            var snapshot = customer(slot)
+            snapshot.state = .served
+            table.release(slot)
+            try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
+        } else {
+            table.release(slot)
+        }
+        try offer(t)
+    }
+}

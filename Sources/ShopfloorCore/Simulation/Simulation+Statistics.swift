@@ -1,0 +1,45 @@
+extension Simulation {
+    /// Resets every statistic now, without touching the run (customers, clock, stock stay): the end of a warm-up.
+    public func resetStatistics() {
+        let now = self.now
+        for t in statisticsStore.indices { statisticsStore[t].reset() }
+        for l in lineStore.indices { lineStore[l].length.restart(at: now) }
+        for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
+        stock.resetStatistics(at: now)
+        statisticsStart = now
+    }
+
+    /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else.
+    public func resetStatistics(at time: Double) throws {
+        try checkMutable("resetStatistics")
+        try scheduler.schedule(.statisticsReset, payload: 0, at: time)
+    }
+
+    /// Everything measured since the statistics start, as one Codable value.
+    /// - Complexity: O(tasks × histogram buckets).
+    public func summary() -> Summary {
+        let now = self.now
+        var taskSummaries: [TaskSummary] = []
+        for (i, task) in tasks.enumerated() {
+            let s = statisticsStore[i]
+            taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
+                                              reneged: s.reneged, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
+        }
+        let lineSummaries = lines.map {
+            LineSummary(name: $0.name, meanLength: $0.length.mean(until: now), maxLength: Int($0.length.maximum(until: now)), length: $0.count)
+        }
+        let poolSummaries = pools.map {
+            PoolSummary(name: $0.name, tellers: $0.tellers.count, utilisation: $0.utilisation(until: now),
+                        busyTime: $0.busy.area(until: now))
+        }
+        return Summary(
+            seed: seed, startTime: statisticsStart, endTime: now,
+            arrived: taskStatistics.reduce(0) { $0 + $1.arrived },
+            served: taskStatistics.reduce(0) { $0 + $1.served },
+            balked: taskStatistics.reduce(0) { $0 + $1.balked },
+            reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
+            inSystem: table.inUseCount,
+            tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
+            stock: stock.items.isEmpty ? nil : stock.summary(at: now))
+    }
+}

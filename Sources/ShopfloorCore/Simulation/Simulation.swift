@@ -1,0 +1,238 @@
+/// A teller policy hook: teller `teller` is free and customers wait in lines it can serve; choose whom it takes
+/// (or ``TellerChoice/stayIdle``). Called before anything changes, so a throw leaves the state untouched.
+public typealias TellerPolicy = (_ teller: Int, _ simulation: Simulation) throws -> TellerChoice
+
+/// A service-time hook: how long `teller` will take with `customer` (seconds, finite, ≥ 0).
+/// Called before the customer leaves the line, so a throw leaves the state untouched.
+public typealias ServiceTimeHook = (_ customer: Customer, _ teller: Int, _ simulation: Simulation) throws -> Double
+
+/// A service counter simulation: the clock, waiting lines, tellers, arrivals, stock and statistics.
+///
+/// Pure Swift; policies are optional closures (the scripting layer installs Lua functions as them). With none
+/// installed the built-in defaults run with no closure call at all: FIFO per line, each teller trying its skills
+/// in order, service times from each task's ``Distribution``, Poisson arrivals.
+///
+/// ```swift
+/// let sim = Simulation(seed: 42)
+/// let deposit = try sim.addTask(TaskClass(name: "deposit", service: .exponential(mean: 0.7)))
+/// let loan = try sim.addTask(TaskClass(name: "loan", service: .exponential(mean: 1.1)))
+/// try sim.addTellers(2, skills: [deposit])
+/// try sim.addTellers(1, skills: [loan])
+/// try sim.addArrivals(.poisson(rate: 2, mix: TaskMix([(deposit, 2), (loan, 1)])))
+/// try sim.startArrivals()
+/// try sim.run(untilServed: 1_000)
+/// print(sim.summary())
+/// ```
+///
+/// ## Hooks that throw
+/// Every hook is called at a point where a throw leaves the state consistent: decision hooks (teller policy,
+/// service time, customer generator) run **before** the change they decide; observers run **after** the change
+/// they report. The error propagates out of `step`/`run`/`arrive` (wrapped in ``CoreError/hookFailed(hook:underlying:)``
+/// for hooks), and any follow-up the throw interrupted — a free teller taking the next customer, drawing the next
+/// arrival — is redone at the start of the next `step`/`run`. No customer is lost or served twice.
+///
+/// Not thread-safe, not `Sendable`: one simulation per thread of work (one per Lua state).
+public final class Simulation {
+    /// The run seed.
+    public let seed: UInt64
+    /// Named random streams derived from `seed` (the scripting layer takes its own streams from here).
+    public let streams: RandomStreams
+
+    // Performance: `@exclusivity(unchecked)` removes the runtime exclusivity check (a call per access) from the
+    // hot state. Safe because the class is not Sendable and the core never holds an access across a hook call.
+    // Measured with the bank-open benchmark (see BankOpenModel), release build: ~415 → ~305 ns per customer.
+    @exclusivity(unchecked) public internal(set) var scheduler = Scheduler()
+    let table = CustomerTable()
+    /// Task classes, in the order added; a task's index is also its waiting line's index.
+    @exclusivity(unchecked) public internal(set) var tasks: [TaskClass] = []
+    let lineStore = UnsafeList<WaitingLine>()
+    let statisticsStore = UnsafeList<TaskStatistics>()
+    let poolStore = UnsafeList<TellerPool>()
+    let tellerStates = UnsafeList<TellerState>()
+    /// Flattened skills of all tellers (task indices) and the service distribution for each (teller, skill).
+    let tellerSkills = UnsafeList<Int32>()
+    let tellerService = UnsafeList<Distribution>()
+    /// Flattened list of tellers able to serve each line, and each line's range in it.
+    let lineTellers = UnsafeList<Int32>()
+    let lineTellerRanges = UnsafeList<Range<Int>>()
+    let sources = UnsafeList<ArrivalSource>()
+    /// Per task: whether it has a patience distribution (a flag, so the hot path never copies the optional).
+    let taskHasPatience = UnsafeList<Bool>()
+    /// Task mixes of all built-in sources, flattened (each source keeps its range): no array copies per draw.
+    let mixTasks = UnsafeList<Int32>()
+    let mixCumulative = UnsafeList<Double>()
+    /// Balk snapshots waiting to be told to the balk observer (only filled when one is installed).
+    @exclusivity(unchecked) var balkNotices: [Customer] = []
+    @exclusivity(unchecked) var serviceRNG: Xoshiro256StarStar
+    @exclusivity(unchecked) var patienceRNG: Xoshiro256StarStar
+    /// The stock (juice bar ingredients); empty unless items are defined.
+    @exclusivity(unchecked) public internal(set) var stock = Stock()
+    @exclusivity(unchecked) var restocks: ContiguousArray<RestockOrder?> = []
+    @exclusivity(unchecked) var freeRestocks: [Int] = []
+
+    /// The next customer's number (1, 2, 3… across batches until `reset`).
+    @exclusivity(unchecked) public internal(set) var nextNumber = 1
+    /// Customers served since the last `reset` (not cleared by a statistics reset; drives `run(untilServed:)`).
+    @exclusivity(unchecked) public internal(set) var servedTotal = 0
+    /// Set when a throw interrupted follow-up work; the next step redoes it first.
+    @exclusivity(unchecked) var needsRecovery = false
+    /// > 0 while a decision hook runs: the state must not change under it.
+    @exclusivity(unchecked) var decisionDepth = 0
+    @exclusivity(unchecked) var isRunning = false
+    /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
+    @exclusivity(unchecked) var busyDepth = 0
+    /// When statistics started (0 or the last statistics reset).
+    @exclusivity(unchecked) public internal(set) var statisticsStart = 0.0
+    /// Whether tellers take work. A scenario builds its world closed — customers may already queue —
+    /// and opens it when the run starts, so the first services happen after every hook is installed.
+    /// New simulations are open. See ``open()``.
+    @exclusivity(unchecked) public internal(set) var isOpen = true
+    /// Whether a close was already reported for the current idle period.
+    @exclusivity(unchecked) var closeReported = false
+
+    /// Whether debug builds run ``checkInvariants()`` after every event (O(customers in system) each time).
+    /// Long statistical runs in tests turn it off; release builds never check.
+    @exclusivity(unchecked) public var checksInvariantsAfterEachEvent = true
+
+    /// Customer, stock and timer observers. Installing none costs nothing.
+    @exclusivity(unchecked) public var observers = CounterObservers() { didSet { observesCustomers = observers.observesCustomers } }
+    @exclusivity(unchecked) var observesCustomers = false
+    /// Chooses whom a free teller takes; `nil` = FIFO over the teller's skills in order.
+    @exclusivity(unchecked) public var tellerPolicy: TellerPolicy?
+    /// Draws service times; `nil` = the task's (or pool's) distribution from the `"service"` stream.
+    @exclusivity(unchecked) public var serviceTime: ServiceTimeHook?
+
+    /// A new, empty simulation at time 0.
+    public init(seed: UInt64 = 0) {
+        self.seed = seed
+        self.streams = RandomStreams(seed: seed)
+        self.serviceRNG = streams.stream("service")
+        self.patienceRNG = streams.stream("patience")
+    }
+
+    /// The current virtual time in seconds.
+    public var now: Double { scheduler.now }
+    /// Customers waiting or in service.
+    public var inSystem: Int { table.inUseCount }
+    /// Tellers, as values.
+    public var tellers: [Teller] { tellerStates.indices.map(teller(_:)) }
+    /// Waiting lines, one per task (index = task index).
+    public var lines: [WaitingLine] { lineStore.array }
+    /// Statistics per task, since the last statistics reset.
+    public var taskStatistics: [TaskStatistics] { statisticsStore.array }
+    /// Teller pools, in the order added.
+    public var pools: [TellerPool] { poolStore.array }
+    /// Whether nothing is scheduled and nobody is in the system.
+    public var isIdle: Bool { scheduler.queue.isEmpty && table.inUseCount == 0 }
+
+    // MARK: Setup
+
+    /// Adds a task class (and its waiting line); returns its index.
+    /// - Throws: on a duplicate or empty name, a bad distribution or a negative capacity.
+    @discardableResult
+    public func addTask(_ task: TaskClass) throws -> Int {
+        try checkMutable("addTask")
+        try CoreError.require(!task.name.isEmpty, "task: 'name' must not be empty")
+        try CoreError.require(taskIndex(named: task.name) == nil, "task: 'name' must be unique, '\(task.name)' exists")
+        var task = task
+        task.service = try task.service.validatedDuration("task '\(task.name)' service")
+        task.patience = try task.patience?.validatedDuration("task '\(task.name)' patience")
+        if let capacity = task.capacity {
+            try CoreError.require(capacity >= 0, "task '\(task.name)': 'capacity' must be >= 0, got \(capacity)")
+        }
+        tasks.append(task)
+        var line = WaitingLine(name: task.name, capacity: task.capacity ?? .max)
+        line.length = TimeWeighted(start: now, value: 0)
+        lineStore.append(line)
+        statisticsStore.append(TaskStatistics())
+        taskHasPatience.append(task.patience != nil)
+        rebuildTellerTables()
+        return tasks.count - 1
+    }
+
+    /// Changes a task's default service distribution (e.g. after a script reload).
+    public func setService(_ distribution: Distribution, forTask task: Int) throws {
+        try checkTask(task)
+        tasks[task].service = try distribution.validatedDuration("task '\(tasks[task].name)' service")
+        rebuildTellerTables()
+    }
+
+    /// The index of the task called `name`.
+    public func taskIndex(named name: String) -> Int? { tasks.firstIndex { $0.name == name } }
+
+    /// Adds `count` tellers who serve `skills` (task indices, in preference order); returns the pool index.
+    /// - Parameter service: a service distribution for these tellers, overriding the tasks' own.
+    /// - Throws: on a count < 1, no or unknown or repeated skills, a duplicate pool name or a bad distribution.
+    @discardableResult
+    public func addTellers(_ count: Int, skills: [Int], name: String? = nil, service: Distribution? = nil) throws -> Int {
+        try checkMutable("addTellers")
+        try CoreError.require(count >= 1, "tellers: 'count' must be >= 1, got \(count)")
+        try CoreError.require(!skills.isEmpty, "tellers: 'skills' must not be empty")
+        for skill in skills { try checkTask(skill) }
+        try CoreError.require(Set(skills).count == skills.count, "tellers: 'skills' must not repeat a task")
+        let poolName = name ?? skills.map { tasks[$0].name }.joined(separator: "+")
+        try CoreError.require(!pools.contains { $0.name == poolName }, "tellers: pool 'name' must be unique, '\(poolName)' exists")
+        let service = try service?.validatedDuration("pool '\(poolName)' service")
+        let first = tellerStates.count
+        for _ in 0..<count {
+            tellerStates.append(TellerState(pool: Int32(pools.count), skillStart: 0, skillCount: Int32(skills.count)))
+        }
+        poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
+        rebuildTellerTables()
+        try recoverIfIdleWork()
+        return pools.count - 1
+    }
+
+    /// Rebuilds the flattened skill and line→teller tables (setup time only).
+    func rebuildTellerTables() {
+        tellerSkills.removeAll()
+        tellerService.removeAll()
+        for t in tellerStates.indices {
+            let pool = poolStore[Int(tellerStates[t].pool)]
+            tellerStates[t].skillStart = Int32(tellerSkills.count)
+            for skill in pool.skills {
+                tellerSkills.append(Int32(skill))
+                tellerService.append(pool.service ?? tasks[skill].service)
+            }
+        }
+        lineTellers.removeAll()
+        lineTellerRanges.removeAll()
+        for line in tasks.indices {
+            let start = lineTellers.count
+            for t in tellerStates.indices where skills(of: t).contains(line) { lineTellers.append(Int32(t)) }
+            lineTellerRanges.append(start..<lineTellers.count)
+        }
+    }
+
+    /// Task indices teller `t` serves, in preference order.
+    func skills(of t: Int) -> [Int] {
+        let s = tellerStates[t]
+        return (Int(s.skillStart)..<Int(s.skillStart + s.skillCount)).map { Int(tellerSkills[$0]) }
+    }
+
+    // MARK: Guards
+
+    func checkTask(_ task: Int) throws {
+        try CoreError.require(tasks.indices.contains(task), "'task' must be a task index 0..<\(tasks.count), got \(task)")
+    }
+
+    /// Refuses state changes while a decision hook runs (the hook's answer would be computed on stale state).
+    func checkMutable(_ what: String) throws {
+        if decisionDepth > 0 {
+            throw CoreError.notAllowed("'\(what)' cannot be called from inside a teller policy, service-time hook or generator")
+        }
+    }
+
+    /// Adding tellers while customers wait puts the new tellers to work at once.
+    func recoverIfIdleWork() throws {
+        if table.inUseCount > 0 { needsRecovery = true; try recover() }
+    }
+
+    /// Runs `body` with mutations from hooks refused; wraps a thrown error as `hookFailed`.
+    @inline(__always)
+    func callDecisionHook<T>(_ name: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+        decisionDepth += 1
+        defer { decisionDepth -= 1 }
+        do { return try body() } catch { throw CoreError.hookFailed(hook: name(), underlying: error) }
+    }
+}

@@ -1,0 +1,67 @@
+/// Count, mean, percentiles and maximum of a duration, in seconds.
+public struct DurationSummary: Sendable, Equatable, Codable {
+    public var count: Int
+    public var mean: Double
+    public var p50: Double
+    public var p95: Double
+    public var p99: Double
+    public var max: Double
+}
+
+/// One task class in a ``Summary``.
+public struct TaskSummary: Sendable, Equatable, Codable {
+    public var name: String
+    public var arrived: Int
+    public var served: Int
+    public var balked: Int
+    public var reneged: Int
+    /// Wait from arrival to service start (customers who started service).
+    public var wait: DurationSummary
+    /// Arrival to departure (customers served).
+    public var timeInSystem: DurationSummary
+}
+
+/// One waiting line in a ``Summary``.
+public struct LineSummary: Sendable, Equatable, Codable {
+    public var name: String
+    /// Time-weighted mean number waiting over the measured time.
+    public var meanLength: Double
+    public var maxLength: Int
+    /// Waiting at the end.
+    public var length: Int
+}
+
+/// One teller pool in a ``Summary``.
+public struct PoolSummary: Sendable, Equatable, Codable {
+    public var name: String
+    public var tellers: Int
+    /// Busy time ÷ (tellers × measured time).
+    public var utilisation: Double
+    /// Teller-seconds spent serving.
+    public var busyTime: Double
+}
+
+/// Everything a run measured, as one value: the CLI prints it as text or JSON.
+///
+/// Arrays keep declaration order (tasks, lines, pools, items, recipes as they were added), so output never
+/// depends on dictionary order.
+public struct Summary: Sendable, Equatable, Codable {
+    /// The run seed.
+    public var seed: UInt64
+    /// When statistics started (0, or the warm-up reset time).
+    public var startTime: Double
+    /// The clock when the summary was taken.
+    public var endTime: Double
+    /// Totals over all tasks (since the statistics start).
+    public var arrived: Int
+    public var served: Int
+    public var balked: Int
+    public var reneged: Int
+    /// Customers still waiting or in service at `endTime`.
+    public var inSystem: Int
+    public var tasks: [TaskSummary]
+    public var lines: [LineSummary]
+    public var pools: [PoolSummary]
+    /// Present when the simulation has stock.
+    public var stock: StockSummary?
+}

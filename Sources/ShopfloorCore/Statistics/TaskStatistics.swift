@@ -1,0 +1,25 @@
+/// Streaming statistics of one task class: outcomes and the wait / time-in-system distributions.
+public struct TaskStatistics: Sendable {
+    /// Customers who arrived (including those who balked).
+    public internal(set) var arrived = 0
+    /// Customers whose service finished.
+    public internal(set) var served = 0
+    /// Customers who found the line full.
+    public internal(set) var balked = 0
+    /// Customers who ran out of patience.
+    public internal(set) var reneged = 0
+    /// Customers who started service.
+    public internal(set) var started = 0
+    /// Time from arrival to service start, for every customer who started service.
+    public internal(set) var wait = DurationStatistics()
+    /// Time from arrival to departure, for every customer served.
+    public internal(set) var timeInSystem = DurationStatistics()
+
+    public init() {}
+
+    mutating func reset() {
+        arrived = 0; served = 0; balked = 0; reneged = 0; started = 0
+        wait.reset()
+        timeInSystem.reset()
+    }
+}

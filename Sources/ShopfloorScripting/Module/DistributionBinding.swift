@@ -1,0 +1,87 @@
+import LuaKit
+import ShopfloorCore
+
+/// A `Distribution` held by Lua: `shopfloor.exponential(0.7)` returns one; scenarios pass them as
+/// `service =` and `patience =`, and may draw from them with `dist:sample(rng)`.
+final class DistributionBox {
+    let distribution: Distribution
+    init(_ distribution: Distribution) { self.distribution = distribution }
+}
+
+enum DistributionBinding {
+    static let luaClass = LuaClass<DistributionBox>(name: "shopfloor.distribution")
+
+    /// The distribution constructors of the `shopfloor` module, by Lua name.
+    static func constructors() -> [String: LuaFunction] {
+        func make(_ build: @escaping (LuaCall) throws -> Distribution) -> LuaFunction {
+            { call in
+                let distribution = try build(call).validated()
+                call.stack.push(object: DistributionBox(distribution), as: luaClass)
+                return 1
+            }
+        }
+        return [
+            "fixed": make { .fixed(try $0.double(1)) },
+            "uniform": make { .uniform(try $0.double(1), try $0.double(2)) },
+            "exponential": make { .exponential(mean: try $0.double(1)) },
+            "normal": make { .normal(mean: try $0.double(1), sd: try $0.double(2)) },
+            "lognormal": make { .lognormal(mean: try $0.double(1), sd: try $0.double(2)) },
+            "erlang": make { .erlang(k: try $0.int(1), mean: try $0.double(2)) },
+            "gamma": make { .gamma(shape: try $0.double(1), scale: try $0.double(2)) },
+            "discrete": make { call in
+                let table = try call.table(1)
+                var values: [Double] = [], weights: [Double] = []
+                for (key, weight) in table.sortedEntries {
+                    guard let w = weight.doubleValue else { throw LuaArgumentError(1, "weights must be numbers, got \(weight.typeName) for \(key)") }
+                    switch key {
+                    case .integer(let i): values.append(Double(i))
+                    case .number(let d): values.append(d)
+                    default: throw LuaArgumentError(1, "expected { [value] = weight, … } with numeric values, got key '\(key)'")
+                    }
+                    weights.append(w)
+                }
+                return try Distribution.discrete(values: values, weights: weights)
+            },
+        ]
+    }
+
+    static func define(in state: LuaState, world: World) {
+        luaClass.define(in: state, methods: [
+            "sample": { [unowned world] call in
+                let box = try call.object(1, as: luaClass)
+                let stream = try RandomBinding.stream(call, 2, world: world, fallback: "sample")
+                return call.returning(box.distribution.sample(using: &stream.generator))
+            },
+            "mean": { call in call.returning(try call.object(1, as: luaClass).distribution.mean) },
+        ], tostring: { box in "distribution: \(box.distribution)" })
+    }
+
+    /// Reads a distribution argument: a distribution object, or a plain number meaning `fixed`.
+    static func read(_ call: LuaCall, _ index: Int) throws -> Distribution {
+        if let d = call.stack.double(at: Int32(index)), call.stack.type(at: Int32(index)) == 3 /* LUA_TNUMBER */ {
+            return .fixed(d)
+        }
+        return try call.object(index, as: luaClass).distribution
+    }
+
+    /// Reads `table[field]` (at stack index `table`) as a distribution, if present.
+    static func field(_ field: String, of call: LuaCall, table: Int32) throws -> Distribution? {
+        let stack = call.stack
+        let type = stack.getField(field, in: table)
+        defer { stack.pop() }
+        if type <= 0 { return nil }
+        if type == 3, let d = stack.double(at: -1) { return .fixed(d) }
+        guard let raw = sf_test(stack, luaClass) else {
+            throw ScriptingError.invalidScenario("'\(field)' must be a distribution (shopfloor.exponential(0.7), …) or a number, got \(stack.typeName(at: -1))")
+        }
+        return raw.distribution
+    }
+}
+
+import CLua
+
+/// The Swift object in the userdata on top of the stack if it is of `cls`.
+func sf_test<T: AnyObject>(_ stack: LuaStack, _ cls: LuaClass<T>) -> T? {
+    guard let raw = sf_test_object(stack.L, -1, cls.name) else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
+}

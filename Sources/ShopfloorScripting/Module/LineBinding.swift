@@ -1,0 +1,87 @@
+import LuaKit
+import ShopfloorCore
+
+/// A waiting line as Lua sees it in teller policies and at the prompt: `#line`, `line:head()`,
+/// `line:customers()`, `line.name`, `line.length`.
+final class LineHandle {
+    unowned let world: World
+    let index: Int
+    init(world: World, index: Int) {
+        self.world = world
+        self.index = index
+    }
+    var length: Int { world.simulation.length(ofLine: index) }
+}
+
+enum LineBinding {
+    static let luaClass = LuaClass<LineHandle>(name: "shopfloor.line")
+
+    static func define(in state: LuaState) {
+        let cls = luaClass
+        luaClass.define(in: state, methods: [
+            // line:head() → the number of the customer served next, or nil
+            "head": { call in
+                let line = try call.object(1, as: cls)
+                if let c = line.world.simulation.head(ofLine: line.index) { return call.returning(c.number) }
+                call.stack.pushNil()
+                return 1
+            },
+            // line:first() → the customer served next, as a table {number=, arrival=, priority=, waited=, attrs=}, or nil
+            "first": { call in
+                let line = try call.object(1, as: cls)
+                guard let c = line.world.simulation.head(ofLine: line.index) else {
+                    call.stack.pushNil()
+                    return 1
+                }
+                line.world.pushCustomerCopy(c, onto: call.stack)
+                return 1
+            },
+            // line:customers() → { {number=, arrival=, priority=, wait=, attrs=}, … } in serving order
+            "customers": { call in
+                let line = try call.object(1, as: cls)
+                let world = line.world
+                let waiting = world.simulation.waiting(inLine: line.index)
+                call.stack.pushTable(array: waiting.count)
+                for (i, c) in waiting.enumerated() {
+                    world.pushCustomerCopy(c, onto: call.stack)
+                    call.stack.setIndex(i + 1, in: -2)
+                }
+                return 1
+            },
+        ], tostring: { line in
+            "line \(line.world.simulation.tasks[line.index].name): \(line.length) waiting"
+        }, index: { line, key in
+            switch key {
+            case "name": return .string(line.world.simulation.tasks[line.index].name)
+            case "length": return .integer(line.length)
+            default: return nil
+            }
+        }, metamethods: [
+            "__len": { call in call.returning(try call.object(1, as: cls).length) },
+        ])
+    }
+}
+
+extension World {
+    /// Pushes a fresh table describing a waiting customer (for `line:customers()`: the caller asked).
+    func pushCustomerCopy(_ c: Customer, onto stack: LuaStack) {
+        stack.pushTable(record: 6)
+        stack.push(c.number); stack.setField("number", in: -2)
+        stack.push(simulation.tasks[c.task].name); stack.setField("task", in: -2)
+        stack.push(c.arrivalTime); stack.setField("arrival", in: -2)
+        stack.push(simulation.now - c.arrivalTime); stack.setField("waited", in: -2)
+        stack.push(c.priority); stack.setField("priority", in: -2)
+        if let attributes = c.attributes {
+            let value = LuaValue.table(LuaTable(Dictionary(uniqueKeysWithValues: attributes.map { key, v -> (LuaKey, LuaValue) in
+                switch v {
+                case .bool(let b): return (.string(key), .boolean(b))
+                case .int(let i): return (.string(key), .integer(i))
+                case .double(let d): return (.string(key), .number(d))
+                case .string(let s): return (.string(key), .string(s))
+                }
+            })))
+            stack.push(value)
+            stack.setField("attrs", in: -2)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+/// The counter object scenarios build a service counter with (`shopfloor.counter "bank"`).
+/// Methods take the counter as `self` (call them with `:`); documented in `docs/lua-api.md`.
+extension World {
+    func pushCounter() {
+        if counterRef != 0 {
+            push(ref: counterRef)
+            return
+        }
+        let stack = lua.stack
+        stack.pushTable(record: 20)
+        let t = stack.top
+        for (name, method) in counterMethods().sorted(by: { $0.key < $1.key }) {
+            lua.setFunction(name, in: t, method)
+        }
+        stack.pushCopy(of: t)
+        counterRef = ref()
+    }
+
+    private func counterMethods() -> [String: LuaFunction] {
+        [
+            // counter:task { name =, service =, capacity =, patience = } → name
+            "task": { [unowned self] call in
+                guard call.stack.type(at: 2) == LUA_TTABLE else { throw call.typeError(2, expected: "table") }
+                let spec = try call.table(2)
+                guard let name = spec["name"]?.stringValue else {
+                    throw ScriptingError.invalidScenario("task: 'name' must be a string")
+                }
+                let service = try DistributionBinding.field("service", of: call, table: 2) ?? .fixed(0)
+                let patience = try DistributionBinding.field("patience", of: call, table: 2)
+                var capacity: Int?
+                if let c = spec["capacity"] {
+                    guard let n = c.intValue else { throw ScriptingError.invalidScenario("task '\(name)': 'capacity' must be an integer, got \(c)") }
+                    capacity = n
+                }
+                try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
+                return call.returning(name)
+            },
+            // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name = } → pool name
+            "tellers": { [unowned self] call in
+                guard call.stack.type(at: 2) == LUA_TTABLE else { throw call.typeError(2, expected: "table") }
+                let spec = try call.table(2)
+                var skillNames: [String] = []
+                if let one = spec["skill"]?.stringValue { skillNames = [one] }
+                if let many = spec["skills"]?.tableValue { skillNames += many.array.compactMap(\.stringValue) }
+                guard !skillNames.isEmpty else {
+                    throw ScriptingError.invalidScenario("tellers: give 'skill' (a task name) or 'skills' (a list of task names)")
+                }
+                let skills = try skillNames.map { try task(named: $0) }
+                let count = spec["count"]?.intValue ?? 1
+                let service = try DistributionBinding.field("service", of: call, table: 2)
+                let pool = try simulation.addTellers(count, skills: skills, name: spec["name"]?.stringValue, service: service)
+                return call.returning(simulation.pools[pool].name)
+            },
+            // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, …attributes } → number
+            "arrive": { [unowned self] call in
+                let spec: CustomerSpec
+                if call.stack.type(at: 2) == LUA_TTABLE {
+                    call.stack.getField("task", in: 2)
+                    defer { call.stack.pop() }
+                    spec = try customerSpec(task: call.stack.top, attributes: 2)
+                } else {
+                    _ = try call.string(2)
+                    spec = try customerSpec(task: 2, attributes: nil)
+                }
+                return call.returning(try simulation.arrive(spec))
+            },
+            // counter:arrivals { rate =, mix = { deposit = 2, loan = 1 }, name = } — built-in Poisson, no Lua per arrival
+            "arrivals": { [unowned self] call in
+                let spec = try call.table(2)
+                guard let rate = spec["rate"]?.doubleValue else { throw ScriptingError.invalidScenario("arrivals: 'rate' must be a number (customers per second)") }
+                guard let mixTable = spec["mix"]?.tableValue, !mixTable.entries.isEmpty else {
+                    throw ScriptingError.invalidScenario("arrivals: 'mix' must be a table { task = weight, … }")
+                }
+                var weights: [(task: Int, weight: Double)] = []
+                for (key, value) in mixTable.sortedEntries {
+                    guard let w = value.doubleValue else { throw ScriptingError.invalidScenario("arrivals: weight of '\(key)' must be a number, got \(value)") }
+                    weights.append((try task(named: key.description), w))
+                }
+                // Weights in task order, so the draw does not depend on how the table was written.
+                weights.sort { $0.task < $1.task }
+                try simulation.addArrivals(.poisson(rate: rate, mix: try TaskMix(weights)), name: spec["name"]?.stringValue ?? "arrivals")
+                hasOpenEndedArrivals = true
+                return 0
+            },
+            // counter:generate(function(rng) return gap, task[, attrs] end [, name])
+            "generate": { [unowned self] call in
+                try call.checkFunction(2)
+                let name = try call.optionalString(3) ?? "arrivals"
+                call.stack.pushCopy(of: 2)
+                try installGenerator(name: name)
+                return 0
+            },
+            // counter:policy(function(teller, lines) … end), or a built-in rule by name:
+            //   "fifo"   — a teller serves only its own skill (the first it lists), longest-waiting first
+            //   "skills" — a teller serves its skills in the order listed, longest-waiting first (the core's default)
+            "policy": { [unowned self] call in
+                if call.stack.type(at: 2) == LUA_TSTRING {
+                    switch try call.string(2) {
+                    case "skills": simulation.tellerPolicy = nil
+                    case "fifo": installOwnSkillPolicy()
+                    case let other:
+                        throw ScriptingError.invalidScenario("policy: unknown built-in rule '\(other)' (built in: fifo, skills; or pass a function(teller, lines))")
+                    }
+                    return 0
+                }
+                try call.checkFunction(2)
+                call.stack.pushCopy(of: 2)
+                installPolicy()
+                return 0
+            },
+            // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
+            "service_time": { [unowned self] call in
+                if call.isNil(2) {
+                    simulation.serviceTime = nil
+                    return 0
+                }
+                try call.checkFunction(2)
+                call.stack.pushCopy(of: 2)
+                installServiceTime()
+                return 0
+            },
+            // counter:on("start", function(customer) … end)
+            "on": { [unowned self] call in
+                try addEventHook(event: try call.string(2), functionAt: 3, call: call)
+                return 0
+            },
+            // counter:line "deposit" → the line object
+            "line": { [unowned self] call in
+                let index = try task(named: try call.string(2))
+                pushLinesTable()
+                pushTaskName(index)
+                lua_rawget(call.stack.L, -2)
+                return 1
+            },
+            // counter:lines() → { deposit = line, loan = line }
+            "lines": { [unowned self] call in
+                pushLinesTable()
+                return 1
+            },
+            // counter:run() / run { until = T } / run { served = N } / run { time = D } → the clock
+            "run": { [unowned self] call in
+                let spec = call.isNil(2) ? LuaTable() : try call.table(2)
+                ranByScript = true
+                try lua.suspendingEntry { try runForScript(spec) }
+                return call.returning(simulation.now)
+            },
+            // counter:reset() — clears lines, numbering, clock and statistics
+            "reset": { [unowned self] call in
+                try simulation.reset()
+                return 0
+            },
+            // counter:stats() → the summary so far, as a table
+            "stats": { [unowned self] call in
+                pushSummaryTable()
+                return 1
+            },
+            // counter:tasks() → { "deposit", "loan" } in declaration order
+            "tasks": { [unowned self] call in
+                call.returning(simulation.tasks.map(\.name))
+            },
+            // counter:service_means() → { deposit = 0.7, loan = 1.1 }: each task's mean service time
+            "service_means": { [unowned self] call in
+                call.returning(Dictionary(uniqueKeysWithValues: simulation.tasks.map { ($0.name, $0.service.mean) }))
+            },
+            // counter:now() → the clock
+            "now": { [unowned self] call in call.returning(simulation.now) },
+        ]
+    }
+
+    /// `counter:run{…}` from a script: arrivals start, then the simulation runs as asked.
+    func runForScript(_ spec: LuaTable) throws {
+        try simulation.startArrivals()
+        try simulation.open()
+        if let t = spec["until"]?.doubleValue {
+            try simulation.run(until: t)
+        } else if let d = spec["time"]?.doubleValue {
+            try simulation.run(until: simulation.now + d)
+        } else if let n = spec["served"]?.intValue {
+            try simulation.run(untilServed: simulation.servedTotal + n)
+        } else {
+            _ = try simulation.runUntilIdle()
+        }
+    }
+
+    /// Pushes the run summary as a Lua table (the shape of `--format json`, minus version/scenario).
+    func pushSummaryTable() {
+        lua.stack.push(SummaryReport.luaValue(simulation.summary()))
+    }
+}

@@ -1,0 +1,263 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+/// Lua functions as the core's hooks, and the core's events as calls to Lua.
+///
+/// Hot-path rule (DESIGN.md): a hook called per event receives tables the world reuses (one
+/// customer table, one table per teller, one `lines` table) and returns plain values; nothing is
+/// allocated per event unless the script asks for it.
+extension World {
+    // MARK: Event observers
+
+    /// (Re)installs the core's observers: only the kinds someone listens to cost anything.
+    func installObservers() {
+        var observers = simulation.observers
+        let listening = !eventSinks.isEmpty
+        for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
+            let wanted = listening || !(hooks.events[kind] ?? []).isEmpty
+            let observer: ((CounterEvent) throws -> Void)? = wanted ? { [unowned self] event in try self.emit(event) } : nil
+            switch kind {
+            case .arrive: observers.onArrive = observer
+            case .start: observers.onStart = observer
+            case .finish: observers.onFinish = observer
+            case .balk: observers.onBalk = observer
+            case .renege: observers.onRenege = observer
+            default: break
+            }
+        }
+        observers.onClose = hooks.close.isEmpty ? nil : { [unowned self] _ in try self.emitClose() }
+        simulation.observers = observers
+    }
+
+    func emit(_ event: CounterEvent) throws {
+        for sink in eventSinks { try sink(event, self) }
+        guard let refs = hooks.events[event.kind], !refs.isEmpty else { return }
+        for r in refs {
+            push(ref: r)
+            pushCustomer(event.customer, time: event.time, teller: event.teller)
+            try lua.protectedCall(arguments: 1, results: 0)
+        }
+    }
+
+    func emitClose() throws {
+        for r in hooks.close {
+            push(ref: r)
+            pushSummaryTable()
+            try lua.protectedCall(arguments: 1, results: 0)
+        }
+    }
+
+    /// Pushes the reused customer table, filled for this event.
+    /// Fields: number, task, time, arrival, wait (once started), teller and pool (once with one),
+    /// priority, and attrs (a fresh table, only when the customer has attributes).
+    func pushCustomer(_ c: Customer, time: Double, teller: Int?) {
+        let stack = lua.stack
+        if customerTableRef == 0 {
+            stack.pushTable(record: 10)
+            customerTableRef = ref()
+        }
+        push(ref: customerTableRef)
+        let t = stack.top
+        stack.push(c.number); stack.setField("number", in: t)
+        pushTaskName(c.task); stack.setField("task", in: t)
+        stack.push(time); stack.setField("time", in: t)
+        stack.push(c.arrivalTime); stack.setField("arrival", in: t)
+        stack.push(c.priority); stack.setField("priority", in: t)
+        if let start = c.serviceStart { stack.push(start - c.arrivalTime) } else { stack.pushNil() }
+        stack.setField("wait", in: t)
+        let tellerIndex = teller ?? c.teller
+        if let tellerIndex {
+            stack.push(tellerIndex + 1); stack.setField("teller", in: t)
+            stack.push(simulation.pools[simulation.teller(tellerIndex).pool].name); stack.setField("pool", in: t)
+        } else {
+            stack.pushNil(); stack.setField("teller", in: t)
+            stack.pushNil(); stack.setField("pool", in: t)
+        }
+        if let attributes = c.attributes {
+            stack.pushTable(record: attributes.count)
+            for key in attributes.keys.sorted() {
+                switch attributes[key]! {
+                case .bool(let b): stack.push(b)
+                case .int(let i): stack.push(i)
+                case .double(let d): stack.push(d)
+                case .string(let s): stack.push(s)
+                }
+                stack.setField(key, in: -2)
+            }
+        } else {
+            stack.pushNil()
+        }
+        stack.setField("attrs", in: t)
+    }
+
+    // MARK: Decision hooks
+
+    /// Installs `fn(rng) → gap, task[, attrs]` (or `gap, {task, …}` for a batch, or nil to stop) as
+    /// the counter's arrival source. The function is on top of the stack (popped).
+    func installGenerator(name: String) throws {
+        unref(hooks.generator)
+        hooks.generator = ref()
+        let rngRef: Int32 = {
+            lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
+            return ref()
+        }()
+        let generator: CustomerGenerator = { [unowned self] _ in try self.nextArrival(rngRef: rngRef) }
+        try simulation.addArrivals(.generator(generator), name: name)
+    }
+
+    func nextArrival(rngRef: Int32) throws -> GeneratedArrival? {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        push(ref: hooks.generator)
+        push(ref: rngRef)
+        try lua.protectedCall(arguments: 1, results: 3)
+        if lua_type(L, base + 1) <= LUA_TNIL { return nil }
+        guard lua_type(L, base + 1) == LUA_TNUMBER, let gap = lua.stack.double(at: base + 1) else {
+            throw ScriptingError.invalidScenario("customer generator must return a gap in seconds (a number) or nil, got \(lua.stack.typeName(at: base + 1))")
+        }
+        if lua_type(L, base + 2) == LUA_TTABLE, lua.stack.rawLength(at: base + 2) > 0 {
+            var specs: [CustomerSpec] = []
+            for i in 1...lua.stack.rawLength(at: base + 2) {
+                lua.stack.getIndex(i, in: base + 2)
+                specs.append(try customerSpec(task: lua_gettop(L), attributes: nil))
+                lua.stack.pop()
+            }
+            return .batch(gap: gap, specs)
+        }
+        return .single(gap: gap, try customerSpec(task: base + 2, attributes: lua_type(L, base + 3) == LUA_TTABLE ? base + 3 : nil))
+    }
+
+    /// A customer spec from a task name at `task` and an optional attributes table at `attributes`
+    /// (`priority` and `patience` are the core's; other fields are kept as attributes).
+    func customerSpec(task taskIndex: Int32, attributes: Int32?) throws -> CustomerSpec {
+        guard let task = task(at: taskIndex) else {
+            let got = lua.stack.string(at: taskIndex).map { "'\($0)'" } ?? lua.stack.typeName(at: taskIndex)
+            throw ScriptingError.invalidScenario("unknown task \(got) (tasks: \(simulation.tasks.map(\.name).joined(separator: ", ")))")
+        }
+        var spec = CustomerSpec(task: task)
+        guard let attributes else { return spec }
+        let table = lua.stack.value(at: attributes, depth: 1).tableValue ?? LuaTable()
+        var extra: [String: AttributeValue] = [:]
+        for (key, value) in table.sortedEntries {
+            guard case .string(let name) = key else { continue }
+            switch (name, value) {
+            case ("priority", _):
+                guard let p = value.intValue else { throw ScriptingError.invalidScenario("'priority' must be an integer, got \(value.typeName)") }
+                spec.priority = p
+            case ("patience", _):
+                guard let p = value.doubleValue else { throw ScriptingError.invalidScenario("'patience' must be a number of seconds, got \(value.typeName)") }
+                spec.patience = p
+            case ("task", _): break
+            case (_, .boolean(let b)): extra[name] = .bool(b)
+            case (_, .integer(let i)): extra[name] = .int(i)
+            case (_, .number(let d)): extra[name] = .double(d)
+            case (_, .string(let s)): extra[name] = .string(s)
+            default:
+                throw ScriptingError.invalidScenario("customer attribute '\(name)' must be a boolean, number or string, got \(value.typeName)")
+            }
+        }
+        spec.attributes = extra.isEmpty ? nil : extra
+        return spec
+    }
+
+    /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy.
+    func installPolicy() {
+        unref(hooks.policy)
+        hooks.policy = ref()
+        simulation.tellerPolicy = { [unowned self] teller, _ in try self.chooseFor(teller: teller) }
+    }
+
+    func chooseFor(teller t: Int) throws -> TellerChoice {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        push(ref: hooks.policy)
+        pushTellerTable(t)
+        pushLinesTable()
+        try lua.protectedCall(arguments: 2, results: 1)
+        switch lua_type(L, -1) {
+        case LUA_TNIL, LUA_TNONE: return .stayIdle
+        case LUA_TBOOLEAN where !lua.stack.bool(at: -1): return .stayIdle
+        case LUA_TUSERDATA:
+            if let line = sf_test(lua.stack, LineBinding.luaClass) { return .head(line: line.index) }
+        case LUA_TSTRING:
+            if let line = task(at: -1) { return .head(line: line) }
+            throw ScriptingError.invalidScenario("teller policy returned unknown line '\(lua.stack.string(at: -1) ?? "")'")
+        case LUA_TNUMBER:
+            if let n = lua.stack.int(at: -1) { return .customer(number: n) }
+        default: break
+        }
+        throw ScriptingError.invalidScenario("teller policy must return a line, a task name, a customer number or nil, got \(lua.stack.typeName(at: -1))")
+    }
+
+    /// The built-in "fifo" rule: a teller takes only the head of its own (first) skill's line. A
+    /// Swift closure, no Lua call; when every teller has one skill it is the core's default itself.
+    func installOwnSkillPolicy() {
+        let singleSkilled = simulation.pools.allSatisfy { $0.skills.count == 1 }
+        if singleSkilled {
+            simulation.tellerPolicy = nil
+            return
+        }
+        simulation.tellerPolicy = { teller, simulation in
+            let own = simulation.teller(teller).skills[0]
+            return simulation.length(ofLine: own) > 0 ? .head(line: own) : .stayIdle
+        }
+    }
+
+    /// Pushes the reused table of teller `t`: number (1-based), pool, skill (the first), skills.
+    func pushTellerTable(_ t: Int) {
+        let stack = lua.stack
+        while tellerTableRefs.count <= t {
+            let teller = simulation.teller(tellerTableRefs.count)
+            stack.pushTable(record: 4)
+            stack.push(teller.index + 1); stack.setField("number", in: -2)
+            stack.push(simulation.pools[teller.pool].name); stack.setField("pool", in: -2)
+            pushTaskName(teller.skills[0]); stack.setField("skill", in: -2)
+            stack.pushTable(array: teller.skills.count)
+            for (i, skill) in teller.skills.enumerated() {
+                pushTaskName(skill)
+                stack.setIndex(i + 1, in: -2)
+            }
+            stack.setField("skills", in: -2)
+            tellerTableRefs.append(ref())
+        }
+        push(ref: tellerTableRefs[t])
+    }
+
+    /// Pushes the `lines` table: task name → line object (made once per task).
+    func pushLinesTable() {
+        let stack = lua.stack
+        if linesTableRef == 0 {
+            stack.pushTable()
+            linesTableRef = ref()
+        }
+        push(ref: linesTableRef)
+        while linesInTable < simulation.tasks.count {
+            pushTaskName(linesInTable)
+            stack.push(object: LineHandle(world: self, index: linesInTable), as: LineBinding.luaClass)
+            lua_rawset(lua.L, -3)
+            linesInTable += 1
+        }
+    }
+
+    /// Installs `fn(customer, teller) → seconds` as the service-time hook.
+    func installServiceTime() {
+        unref(hooks.serviceTime)
+        hooks.serviceTime = ref()
+        simulation.serviceTime = { [unowned self] customer, teller, simulation in
+            let L = self.lua.L
+            let base = lua_gettop(L)
+            defer { lua_settop(L, base) }
+            self.push(ref: self.hooks.serviceTime)
+            self.pushCustomer(customer, time: simulation.now, teller: teller)
+            self.pushTellerTable(teller)
+            try self.lua.protectedCall(arguments: 2, results: 1)
+            guard lua_type(L, -1) == LUA_TNUMBER, let d = self.lua.stack.double(at: -1) else {
+                throw ScriptingError.invalidScenario("service time must return a number of seconds, got \(self.lua.stack.typeName(at: -1))")
+            }
+            return d
+        }
+    }
+}

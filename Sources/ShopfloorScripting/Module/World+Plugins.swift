@@ -1,0 +1,76 @@
+import CLua
+import Foundation
+import LuaKit
+import ShopfloorCore
+
+extension World {
+    /// Loads every plugin file in `folders` (each folder's `*.lua`, sorted). A file registers its
+    /// plugins with `shopfloor.plugin{…}` while it loads.
+    public func loadPlugins(from folders: [String]) throws {
+        for file in PluginRegistry.files(in: folders) {
+            loadingPluginFile = file
+            defer { loadingPluginFile = nil }
+            _ = try lua.run(file: file)
+        }
+    }
+
+    /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
+    func registerPlugin(_ spec: LuaTable, call: LuaCall) throws {
+        guard let file = loadingPluginFile else {
+            throw ScriptingError.invalidScenario("shopfloor.plugin: plugins are registered by files on the plugin path (scripts/plugins/, --plugins DIR)")
+        }
+        guard let kindName = spec["kind"]?.stringValue else {
+            throw ScriptingError.invalidScenario("shopfloor.plugin: 'kind' must be one of \(PluginKind.names.joined(separator: ", "))")
+        }
+        guard let kind = PluginKind(rawValue: kindName) else {
+            var message = "shopfloor.plugin: unknown kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
+            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
+            throw ScriptingError.invalidScenario(message + ")")
+        }
+        guard let name = spec["name"]?.stringValue, !name.isEmpty else {
+            throw ScriptingError.invalidScenario("shopfloor.plugin: 'name' must be a non-empty string")
+        }
+        var parameters: [Parameter] = []
+        if let params = spec["params"]?.tableValue {
+            for (key, value) in params.sortedEntries {
+                parameters.append(try Parameter(name: key.description, spec: value, owner: "plugin \(kind.rawValue)/\(name)"))
+            }
+        }
+        call.stack.getField("build", in: 1)
+        guard call.stack.type(at: -1) == LUA_TFUNCTION else {
+            call.stack.pop()
+            throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': 'build' must be a function(params, …)")
+        }
+        let buildRef = ref()
+        var line = 0
+        var ar = lua_Debug()
+        if lua_getstack(call.stack.L, 1, &ar) != 0, lua_getinfo(call.stack.L, "l", &ar) != 0 { line = Int(ar.currentline) }
+        plugins.register(Plugin(kind: kind, name: name, description: spec["description"]?.stringValue ?? "",
+                                parameters: parameters, file: file, line: line, buildRef: buildRef))
+    }
+
+    /// `shopfloor.use(kind, default_name, …)`: the chosen plugin (`--use` wins over the default)
+    /// declares its parameters and is built with them; `build(params, …)` gets the extra arguments.
+    func use(_ call: LuaCall) throws -> Int {
+        let kindName = try call.string(1)
+        guard let kind = PluginKind(rawValue: kindName) else {
+            var message = "unknown plugin kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
+            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
+            throw ScriptingError.unknownPlugin(message + ")")
+        }
+        let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
+        chosenPlugins[kind] = plugin.name
+        var values = LuaTable()
+        for parameter in plugin.parameters {
+            values.entries[.string(parameter.name)] = try parameters.declare(parameter)
+        }
+        let L = call.stack.L
+        let extra = max(0, call.count - 2)
+        let base = lua_gettop(L)
+        push(ref: plugin.buildRef)
+        call.stack.push(LuaValue.table(values))
+        for i in 0..<extra { call.stack.pushCopy(of: Int32(3 + i)) }
+        try lua.protectedCall(arguments: Int32(1 + extra), results: sf_multret())
+        return Int(lua_gettop(L) - base)
+    }
+}

@@ -1,0 +1,147 @@
+import CLua
+import Foundation
+import LuaKit
+import ShopfloorCore
+
+/// One living scenario: a Lua state with the `shopfloor` module, and the native simulation it
+/// drives. The REPL, `run` and the live view each hold one.
+///
+/// The simulation owns what must never break (clock, lines, tellers, stock, statistics); the
+/// world only translates: Lua functions become the core's hooks, the core's events become calls
+/// to Lua functions. Lua never holds the world strongly (closures capture it `unowned`), so the
+/// world, its state and its simulation go away together.
+public final class World {
+    public let lua: LuaState
+    public private(set) var simulation: Simulation
+    public let parameters: ParameterSet
+    public let plugins: PluginRegistry
+    /// The run seed (`--seed`).
+    public let seed: Int
+    /// The scenario file, as the user gave it (nil for an empty world).
+    public internal(set) var scenario: String?
+    /// The counter's display name (`shopfloor.counter "bank"`).
+    public internal(set) var counterName: String?
+    /// When `shopfloor run` stops: set by `shopfloor.stop{…}` or `--until`.
+    public var stopRule: StopRule = .idle
+    /// Set when the script ran the simulation itself (a console scenario): `run` then adds no run of its own.
+    public internal(set) var ranByScript = false
+    /// Where scenario output (`print`) goes.
+    public var output: (String) -> Void {
+        get { lua.output }
+        set { lua.output = newValue }
+    }
+    /// Where `shopfloor.read_line` reads from (nil at end of input). It shows the prompt first;
+    /// the CLI replaces it to flush its buffered output before waiting.
+    public lazy var input: (String?) -> String? = { [unowned self] prompt in
+        if let prompt { self.output(prompt) }
+        return readLine(strippingNewline: true)
+    }
+    /// Receives every counter event (trace files, live views).
+    public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
+
+    var streams: [String: RandomStreamBox] = [:]
+    var hooks = HookRefs()
+    /// Registry refs of the task names as Lua strings, and their interned addresses (a returned
+    /// task name is matched by address first: short strings are interned in Lua).
+    var taskNameRefs: [Int32] = []
+    var taskNameAddresses: [UnsafeRawPointer] = []
+    var tellerTableRefs: [Int32] = []
+    var linesTableRef: Int32 = 0
+    var linesInTable = 0
+    var customerTableRef: Int32 = 0
+    var counterRef: Int32 = 0
+    /// The plugin file being loaded (plugins may only register while their file loads).
+    var loadingPluginFile: String?
+    /// The plugin used for each kind so far (reports, `:plugins`).
+    public internal(set) var chosenPlugins: [PluginKind: String] = [:]
+    /// A `--set` or `--use` problem met while the scenario loaded: reported as is (it is the
+    /// command line's fault, not the script's line), instead of the Lua error it unwound as.
+    var commandLineError: ScriptingError?
+    /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.
+    var hasOpenEndedArrivals = false
+    var tellerArgumentRef: Int32 = 0
+
+    public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
+                plugins: PluginRegistry = PluginRegistry()) throws {
+        var options = options
+        options.seed = seed
+        self.seed = seed
+        self.lua = try LuaState(options: options)
+        self.simulation = Simulation(seed: UInt64(bitPattern: Int64(seed)))
+        // Built closed: customers added while the scenario loads wait until the run opens the
+        // counter, after every hook is installed.
+        try simulation.close()
+        self.parameters = parameters
+        self.plugins = plugins
+        ShopfloorModule.install(in: self)
+    }
+
+    /// The named random stream (one object per name, so draws continue where they left off).
+    func stream(named name: String) -> RandomStreamBox {
+        if let s = streams[name] { return s }
+        let s = RandomStreamBox(name: name, generator: simulation.streams.stream("lua:" + name))
+        streams[name] = s
+        return s
+    }
+
+    /// Pops the value on top into the registry and returns its slot.
+    func ref() -> Int32 { luaL_ref(lua.L, sf_registryindex()) }
+    func unref(_ r: Int32) { if r > 0 { luaL_unref(lua.L, sf_registryindex(), r) } }
+    func push(ref r: Int32) { lua_rawgeti(lua.L, sf_registryindex(), lua_Integer(r)) }
+
+    /// Pushes a task's name (interned once per task).
+    func pushTaskName(_ task: Int) {
+        syncTaskNames()
+        push(ref: taskNameRefs[task])
+    }
+
+    func syncTaskNames() {
+        while taskNameRefs.count < simulation.tasks.count {
+            let name = simulation.tasks[taskNameRefs.count].name
+            lua.stack.push(name)
+            taskNameAddresses.append(lua_topointer(lua.L, -1)!)
+            taskNameRefs.append(ref())
+        }
+    }
+
+    /// The task index named by the string at `index`, or nil.
+    func task(at index: Int32) -> Int? {
+        syncTaskNames()
+        if let p = lua_topointer(lua.L, index), let i = taskNameAddresses.firstIndex(of: p) { return i }
+        guard let name = lua.stack.string(at: index) else { return nil }
+        return simulation.taskIndex(named: name)
+    }
+
+    /// Task index by name, or an error listing the tasks.
+    func task(named name: String) throws -> Int {
+        if let i = simulation.taskIndex(named: name) { return i }
+        let names = simulation.tasks.map(\.name)
+        var message = "unknown task '\(name)' (tasks: \(names.isEmpty ? "none yet — declare one with counter:task{…}" : names.joined(separator: ", "))"
+        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
+        throw ScriptingError.invalidScenario(message + ")")
+    }
+
+    /// Replaces the simulation with a fresh one (the REPL's `:reset` rebuilds the scenario instead).
+    func replaceSimulation(_ simulation: Simulation) {
+        self.simulation = simulation
+    }
+}
+
+/// When `shopfloor run` stops the simulation.
+public enum StopRule: Equatable, Sendable {
+    /// When nobody is left and nothing is scheduled (the seed's day).
+    case idle
+    /// After the N-th service completion.
+    case served(Int)
+    /// At virtual time T.
+    case time(Double)
+}
+
+/// Registry slots of the Lua functions a scenario installed.
+struct HookRefs {
+    var generator: Int32 = 0
+    var policy: Int32 = 0
+    var serviceTime: Int32 = 0
+    var events: [CounterEventKind: [Int32]] = [:]
+    var close: [Int32] = []
+}

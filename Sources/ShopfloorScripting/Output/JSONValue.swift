@@ -1,0 +1,92 @@
+import LuaKit
+
+/// A JSON document built by the host, written with keys sorted and numbers in their shortest
+/// round-trip form, so the same run always prints the same bytes.
+///
+/// ```swift
+/// JSONValue.object(["seed": .integer(1), "served": .integer(17)]).text  // {"seed":1,"served":17}
+/// ```
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Compact text, keys sorted (byte order).
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    public func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .integer(let i): out += String(i)
+        case .number(let d): out += JSONValue.format(d)
+        case .string(let s): JSONValue.quote(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (i, key) in fields.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }).enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.quote(key, into: &out)
+                out += ":"
+                fields[key]!.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Shortest round-trip decimal; integral values keep no fraction (`2` for 2.0); non-finite → null.
+    public static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
+    }
+
+    public static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// A Lua value as JSON: sequences become arrays, other tables objects (keys as strings).
+    public init(_ value: LuaValue) {
+        switch value {
+        case .nil, .opaque: self = .null
+        case .boolean(let b): self = .bool(b)
+        case .integer(let i): self = .integer(i)
+        case .number(let d): self = .number(d)
+        case .string(let s): self = .string(s)
+        case .table(let t):
+            if t.isSequence && !t.entries.isEmpty {
+                self = .array(t.array.map(JSONValue.init))
+            } else {
+                self = .object(Dictionary(uniqueKeysWithValues: t.entries.map { ($0.key.description, JSONValue($0.value)) }))
+            }
+        }
+    }
+}

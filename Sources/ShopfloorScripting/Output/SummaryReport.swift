@@ -1,0 +1,94 @@
+import Foundation
+import LuaKit
+import ShopfloorCore
+
+/// The run summary in the shapes users read: a Lua table (`counter:stats()`, the close hook), a
+/// JSON object (`--format json`), and a text table.
+///
+/// Names are the script's identifiers (`deposit`, `loan`), never translated; utilisation is
+/// spelled `utilization` in JSON, the form most tools expect.
+public enum SummaryReport {
+    /// The counter part: served, end time, classes, pools, lines (shared by Lua and JSON).
+    static func fields(_ s: Summary) -> [String: JSONValue] {
+        var classes: [String: JSONValue] = [:]
+        for t in s.tasks {
+            classes[t.name] = .object([
+                "arrived": .integer(t.arrived), "served": .integer(t.served),
+                "balked": .integer(t.balked), "reneged": .integer(t.reneged),
+                "mean_wait": .number(t.wait.mean), "p50_wait": .number(t.wait.p50),
+                "p95_wait": .number(t.wait.p95), "p99_wait": .number(t.wait.p99), "max_wait": .number(t.wait.max),
+                "mean_time_in_system": .number(t.timeInSystem.mean), "max_time_in_system": .number(t.timeInSystem.max),
+            ])
+        }
+        var pools: [String: JSONValue] = [:]
+        for p in s.pools {
+            pools[p.name] = .object(["tellers": .integer(p.tellers), "utilization": .number(p.utilisation), "busy_time": .number(p.busyTime)])
+        }
+        var lines: [String: JSONValue] = [:]
+        for l in s.lines {
+            lines[l.name] = .object(["mean_length": .number(l.meanLength), "max_length": .integer(l.maxLength), "length": .integer(l.length)])
+        }
+        return [
+            "start_time": .number(s.startTime), "end_time": .number(s.endTime),
+            "arrived": .integer(s.arrived), "served": .integer(s.served), "balked": .integer(s.balked),
+            "reneged": .integer(s.reneged), "in_system": .integer(s.inSystem),
+            "classes": .object(classes), "pools": .object(pools), "lines": .object(lines),
+        ]
+    }
+
+    /// The summary as a Lua value.
+    static func luaValue(_ s: Summary) -> LuaValue {
+        lua(.object(fields(s)))
+    }
+
+    static func lua(_ json: JSONValue) -> LuaValue {
+        switch json {
+        case .null: return .nil
+        case .bool(let b): return .boolean(b)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .number(d)
+        case .string(let s): return .string(s)
+        case .array(let items):
+            return .table(LuaTable(Dictionary(uniqueKeysWithValues: items.enumerated().map { (LuaKey.integer($0.offset + 1), lua($0.element)) })))
+        case .object(let fields):
+            return .table(LuaTable(Dictionary(uniqueKeysWithValues: fields.map { (LuaKey.string($0.key), lua($0.value)) })))
+        }
+    }
+
+    /// The whole `--format json` object.
+    public static func json(_ s: Summary, version: String, scenario: String?, parameters: LuaTable, seed: Int) -> JSONValue {
+        var all = fields(s)
+        all["version"] = .string(version)
+        all["scenario"] = scenario.map { .string($0) } ?? .null
+        all["params"] = JSONValue(.table(parameters))
+        if parameters.entries.isEmpty { all["params"] = .object([:]) }
+        all["seed"] = .integer(seed)
+        return .object(all)
+    }
+
+    /// The text summary printed after a run's own lines.
+    public static func text(_ s: Summary) -> String {
+        guard !s.tasks.isEmpty else { return "" }
+        var out = "\n"
+        let nameWidth = max(5, (s.tasks.map(\.name.count) + s.pools.map(\.name.count)).max() ?? 5)
+        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+            let n = text.count
+            if n >= width { return text }
+            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
+        }
+        func seconds(_ d: Double) -> String { String(format: "%.2f s", d) }
+        out += pad("class", nameWidth, right: false) + pad("served", 8) + pad("mean wait", 11) + pad("p95 wait", 10)
+            + pad("max wait", 10) + pad("balked", 8) + pad("reneged", 9) + "\n"
+        for t in s.tasks {
+            out += pad(t.name, nameWidth, right: false) + pad(String(t.served), 8) + pad(seconds(t.wait.mean), 11)
+                + pad(seconds(t.wait.p95), 10) + pad(seconds(t.wait.max), 10) + pad(String(t.balked), 8) + pad(String(t.reneged), 9) + "\n"
+        }
+        out += "\n" + pad("pool", nameWidth, right: false) + pad("tellers", 8) + pad("utilisation", 13) + "\n"
+        for p in s.pools {
+            out += pad(p.name, nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
+        }
+        out += String(format: "\n%d served in %.2f s of simulated time", s.served, s.endTime - s.startTime)
+        if s.inSystem > 0 { out += ", \(s.inSystem) still inside" }
+        return out + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+import LuaKit
+
+/// The parameters declared so far in a run and the overrides given on the command line.
+///
+/// Overrides are checked as parameters are declared (a bad value fails at once, naming the
+/// parameter), and once loading is over every override must have met its parameter
+/// (`finish()`), so a typo in `--set` never goes unnoticed.
+public final class ParameterSet {
+    /// Declared parameters in declaration order.
+    public private(set) var declared: [Parameter] = []
+    /// The value in force for each declared parameter.
+    public private(set) var values: [String: LuaValue] = [:]
+    /// `--set` overrides, as given.
+    public let overrides: [String: String]
+
+    public init(overrides: [String: String] = [:]) {
+        self.overrides = overrides
+    }
+
+    /// Parses `name=value` pairs from the command line; a malformed one is an error.
+    public static func parseOverrides(_ pairs: [String]) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for pair in pairs {
+            guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                throw ScriptingError.badParameter("--set \(pair): expected name=value")
+            }
+            out[String(pair[..<eq])] = String(pair[pair.index(after: eq)...])
+        }
+        return out
+    }
+
+    /// Declares a parameter (or meets an earlier declaration of the same name, which must agree
+    /// on the type) and returns the value in force.
+    @discardableResult
+    public func declare(_ parameter: Parameter) throws -> LuaValue {
+        if let existing = declared.first(where: { $0.name == parameter.name }) {
+            guard existing.kind == parameter.kind else {
+                throw ScriptingError.invalidScenario(
+                    "parameter '\(parameter.name)' is declared as \(existing.kind.rawValue) by \(existing.owner) and as \(parameter.kind.rawValue) by \(parameter.owner)")
+            }
+            return values[parameter.name]!
+        }
+        var value = parameter.defaultValue
+        if let text = overrides[parameter.name] {
+            value = try parameter.parse(text)
+        }
+        declared.append(parameter)
+        values[parameter.name] = value
+        return value
+    }
+
+    /// After loading: every `--set` must name a declared parameter.
+    public func finish() throws {
+        let names = declared.map(\.name)
+        for name in overrides.keys.sorted() where values[name] == nil {
+            var message = "--set \(name)=\(overrides[name]!): no parameter '\(name)'"
+            if names.isEmpty {
+                message += " (this scenario declares none)"
+            } else {
+                message += " (parameters: \(names.sorted().joined(separator: ", "))"
+                if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
+                message += ")"
+            }
+            throw ScriptingError.badParameter(message)
+        }
+    }
+
+    /// The values in force, for reports (`params` in JSON output).
+    public var table: LuaTable {
+        LuaTable(Dictionary(uniqueKeysWithValues: values.map { (LuaKey.string($0.key), $0.value) }))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import LuaKit
+
+/// What `shopfloor plugins` prints: every installed plugin by kind, with its description and
+/// parameters, as text or JSON.
+public struct PluginListing {
+    public let plugins: [Plugin]
+
+    /// Loads the plugin folders in a fresh world (nothing is built).
+    public static func load(folders: [String]) throws -> PluginListing {
+        let world = try World()
+        try world.loadPlugins(from: folders)
+        return PluginListing(plugins: world.plugins.sorted)
+    }
+
+    public var text: String {
+        var out = ""
+        for kind in PluginKind.allCases {
+            let ofKind = plugins.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { continue }
+            out += "\(kind.rawValue)\n"
+            for plugin in ofKind {
+                out += "  \(plugin.name)".padding(toLength: 24, withPad: " ", startingAt: 0) + plugin.description + "\n"
+                for p in plugin.parameters {
+                    let line = "      --set \(p.name)=\(p.defaultValue)"
+                    out += line.padding(toLength: max(line.count + 2, 40), withPad: " ", startingAt: 0)
+                        + (p.description.isEmpty ? "" : p.description + " ") + "(\(p.accepts))\n"
+                }
+                out += "      from \(plugin.file)\n"
+            }
+        }
+        return out.isEmpty ? "no plugins installed\n" : out
+    }
+
+    public var json: JSONValue {
+        var byKind: [String: JSONValue] = [:]
+        for kind in PluginKind.allCases {
+            let ofKind = plugins.filter { $0.kind == kind }
+            guard !ofKind.isEmpty else { continue }
+            var entries: [String: JSONValue] = [:]
+            for plugin in ofKind {
+                var params: [String: JSONValue] = [:]
+                for p in plugin.parameters {
+                    params[p.name] = .object([
+                        "type": .string(p.kind.rawValue), "default": JSONValue(p.defaultValue),
+                        "description": .string(p.description), "accepts": .string(p.accepts),
+                    ])
+                }
+                entries[plugin.name] = .object([
+                    "description": .string(plugin.description), "file": .string(plugin.file),
+                    "params": .object(params),
+                ])
+            }
+            byKind[kind.rawValue] = .object(entries)
+        }
+        return .object(byKind)
+    }
+}

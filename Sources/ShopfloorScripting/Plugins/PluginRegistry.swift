@@ -1,0 +1,90 @@
+import Foundation
+import LuaKit
+
+/// The plugins installed for a run: every `*.lua` file in the plugin folders, in order (the
+/// project's `scripts/plugins/`, the user's `~/.config/shopfloor/plugins/`, then each
+/// `--plugins DIR`); a later folder's plugin of the same kind and name replaces an earlier one.
+/// Files are loaded in the run's Lua state, in sorted order, so registration is deterministic.
+public final class PluginRegistry {
+    public private(set) var plugins: [Plugin] = []
+    /// Choices from the command line (`--use kind=name`), by kind.
+    public let overrides: [PluginKind: String]
+
+    public init(overrides: [PluginKind: String] = [:]) {
+        self.overrides = overrides
+    }
+
+    /// Parses `kind=name` pairs from `--use`; an unknown kind is an error listing the kinds.
+    public static func parseOverrides(_ pairs: [String]) throws -> [PluginKind: String] {
+        var out: [PluginKind: String] = [:]
+        for pair in pairs {
+            guard let eq = pair.firstIndex(of: "=") else {
+                throw ScriptingError.unknownPlugin("--use \(pair): expected kind=name (kinds: \(PluginKind.names.joined(separator: ", ")))")
+            }
+            let kindName = String(pair[..<eq]), name = String(pair[pair.index(after: eq)...])
+            guard let kind = PluginKind(rawValue: kindName) else {
+                var message = "--use \(pair): no plugin kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
+                if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
+                throw ScriptingError.unknownPlugin(message + ")")
+            }
+            out[kind] = name
+        }
+        return out
+    }
+
+    /// The default plugin folders for a scenario at `scenario` (nil: no scenario) plus extras.
+    public static func folders(forScenario scenario: String?, extra: [String]) -> [String] {
+        var folders: [String] = []
+        let scenarioFolder = scenario.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
+        if let scenarioFolder {
+            folders.append(scenarioFolder == "." ? "plugins" : scenarioFolder + "/plugins")
+        } else {
+            folders.append("scripts/plugins")
+        }
+        if let home = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? ProcessInfo.processInfo.environment["HOME"].map({ $0 + "/.config" }) {
+            folders.append(home + "/shopfloor/plugins")
+        }
+        folders += extra
+        var seen = Set<String>()
+        return folders.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+    }
+
+    /// The Lua files in `folders`, each folder's files in sorted order.
+    public static func files(in folders: [String]) -> [String] {
+        var files: [String] = []
+        for folder in folders {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names.sorted() where name.hasSuffix(".lua") {
+                files.append(folder + "/" + name)
+            }
+        }
+        return files
+    }
+
+    /// Adds a plugin; a later one with the same kind and name replaces the earlier.
+    func register(_ plugin: Plugin) {
+        plugins.removeAll { $0.kind == plugin.kind && $0.name == plugin.name }
+        plugins.append(plugin)
+    }
+
+    /// The plugin to use for `kind`: the `--use` choice if any, else `fallback`.
+    /// Unknown → an error listing what is installed, with a did-you-mean.
+    public func resolve(_ kind: PluginKind, default fallback: String?) throws -> Plugin {
+        let wanted = overrides[kind] ?? fallback
+        let available = plugins.filter { $0.kind == kind }.map(\.name).sorted()
+        guard let wanted else {
+            throw ScriptingError.unknownPlugin("no \(kind.rawValue) chosen (installed: \(available.isEmpty ? "none" : available.joined(separator: ", ")))")
+        }
+        if let plugin = plugins.first(where: { $0.kind == kind && $0.name == wanted }) { return plugin }
+        let origin = overrides[kind] != nil ? "--use \(kind.rawValue)=\(wanted)" : "\(kind.rawValue) '\(wanted)'"
+        var message = "\(origin): no such plugin (installed \(kind.rawValue) plugins: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
+        if let guess = didYouMean(wanted, in: available) { message += "; did you mean '\(guess)'?" }
+        throw ScriptingError.unknownPlugin(message + ")")
+    }
+
+    /// Plugins sorted by kind (in `PluginKind` order) then name, for `shopfloor plugins`.
+    public var sorted: [Plugin] {
+        let order = Dictionary(uniqueKeysWithValues: PluginKind.allCases.enumerated().map { ($1, $0) })
+        return plugins.sorted { (order[$0.kind]!, $0.name) < (order[$1.kind]!, $1.name) }
+    }
+}

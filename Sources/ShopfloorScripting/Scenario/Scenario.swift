@@ -1,0 +1,76 @@
+import Foundation
+import LuaKit
+import ShopfloorCore
+
+/// Loading a scenario file into a world, and running it the way `shopfloor run` does.
+public enum Scenario {
+    /// Builds the world: plugins from the plugin path, then the scenario's main chunk (which
+    /// declares parameters, builds the counter, installs policies). Every `--set` must then name a
+    /// declared parameter. Nothing has run yet unless the script ran it itself.
+    public static func load(_ file: String?, options: ScenarioOptions,
+                            configure: (World) -> Void = { _ in }) throws -> World {
+        let parameters = ParameterSet(overrides: options.overrides)
+        let plugins = PluginRegistry(overrides: options.uses)
+        var luaOptions = options.lua
+        luaOptions.modulePath = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
+        let world = try World(seed: options.seed, options: luaOptions, parameters: parameters, plugins: plugins)
+        world.scenario = file
+        configure(world)
+        try world.loadPlugins(from: luaOptions.modulePath)
+        if let file {
+            let folder = (file as NSString).deletingLastPathComponent
+            world.lua.scriptFolder = folder.isEmpty ? "." : folder
+            var argTable = LuaTable()
+            argTable.entries[.integer(-1)] = .string("shopfloor")
+            argTable.entries[.integer(0)] = .string(file)
+            for (i, a) in options.arguments.enumerated() { argTable.entries[.integer(i + 1)] = .string(a) }
+            world.lua.setGlobal("arg", to: LuaValue.table(argTable))
+            do {
+                _ = try world.lua.run(file: file, arguments: options.arguments)
+            } catch {
+                if let commandLine = world.commandLineError { throw commandLine }
+                throw Scenario.userFacing(error)
+            }
+        }
+        try parameters.finish()
+        for (kind, name) in options.uses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where world.chosenPlugins[kind] == nil {
+            // A --use for a kind the scenario never asks for would silently do nothing.
+            _ = try plugins.resolve(kind, default: name)
+            throw ScriptingError.unknownPlugin("--use \(kind.rawValue)=\(name): this scenario uses no \(kind.rawValue) plugin")
+        }
+        return world
+    }
+
+    /// Runs a loaded world to its end: `until` if given, else the scenario's `shopfloor.stop`
+    /// rule, else until nobody is left. A script that ran the simulation itself is not run again.
+    public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil) throws {
+        let simulation = world.simulation
+        guard !simulation.tasks.isEmpty else { return }
+        if world.ranByScript && until == nil { return }
+        do {
+            if let warmup { try simulation.resetStatistics(at: warmup) }
+            try simulation.startArrivals()
+            try simulation.open()
+            let rule = until.map(StopRule.time) ?? world.stopRule
+            switch rule {
+            case .time(let t): try simulation.run(until: t)
+            case .served(let n): try simulation.run(untilServed: n)
+            case .idle:
+                if world.hasOpenEndedArrivals {
+                    throw ScriptingError.invalidScenario(
+                        "\(world.scenario ?? "the scenario"): arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
+                }
+                _ = try simulation.runUntilIdle()
+            }
+        } catch {
+            throw Scenario.userFacing(error)
+        }
+    }
+
+    /// The error a user should read: a Lua error from inside a hook keeps its `file:line` and
+    /// traceback instead of being wrapped in the core's "hook failed".
+    public static func userFacing(_ error: Error) -> Error {
+        if case CoreError.hookFailed(_, let underlying) = error { return userFacing(underlying) }
+        return error
+    }
+}

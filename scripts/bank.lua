@@ -1,0 +1,40 @@
+-- scripts/bank.lua: the seed app's day at the bank.
+--
+--   shopfloor run scripts/bank.lua                 # English, with the time of each line
+--   shopfloor run scripts/bank.lua --set lang=ko   # the seed app's own Korean lines
+--   shopfloor run scripts/bank.lua --seed 7        # another day
+--
+-- At opening, 10 to 30 customers (a random count) stand in line, numbered from 1, each wanting a
+-- deposit or a loan. Two deposit tellers (0.7 s each) and one loan teller (1.1 s) serve them in
+-- order. Each start and finish is announced; when the last customer is done, the bank closes.
+
+local p = shopfloor.params {
+  lang = { default = "en", choices = { "en", "ko" }, description = "language of the printed lines" },
+  min_customers = { default = 10, min = 0, description = "fewest customers at opening" },
+  max_customers = { default = 30, min = 0, description = "most customers at opening" },
+  deposit_tellers = { default = 2, min = 1, description = "tellers who take deposits" },
+  loan_tellers = { default = 1, min = 1, description = "tellers who take loans" },
+  deposit_time = { default = 0.7, min = 0, description = "seconds a deposit takes" },
+  loan_time = { default = 1.1, min = 0, description = "seconds a loan takes" },
+}
+if p.min_customers > p.max_customers then
+  error(("min_customers (%d) must not be more than max_customers (%d)"):format(p.min_customers, p.max_customers))
+end
+
+local say = require("messages." .. p.lang)
+
+local bank = shopfloor.counter "bank"
+bank:task { name = "deposit", service = shopfloor.fixed(p.deposit_time) }
+bank:task { name = "loan", service = shopfloor.fixed(p.loan_time) }
+bank:tellers { skill = "deposit", count = p.deposit_tellers }
+bank:tellers { skill = "loan", count = p.loan_tellers }
+
+-- Opening: everybody is already there, in a random order of errands.
+local customers = shopfloor.rng "customers"
+for _ = 1, customers:int(p.min_customers, p.max_customers) do
+  bank:arrive(customers:pick { "deposit", "loan" })
+end
+
+bank:on("start", function(c) print(say.start(c)) end)
+bank:on("finish", function(c) print(say.finish(c)) end)
+shopfloor.on("close", function(day) print(say.close(day)) end)
