@@ -28,6 +28,12 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         .target(name: "LuaKit", dependencies: ["CLua"]),
+        // libedit (readline-compatible): line editing, history and completion in the REPL.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
         .target(
             name: "ShopfloorCore",
             dependencies: [
@@ -50,6 +56,7 @@ let package = Package(
             name: "ShopfloorCLI",
             dependencies: [
                 "ShopfloorScripting",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

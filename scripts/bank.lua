@@ -23,17 +23,26 @@ end
 
 local say = require("messages." .. p.lang)
 
-local bank = shopfloor.counter "bank"
+-- `bank` and `add_customers` are globals so the REPL can reach them:
+--   shopfloor repl scripts/bank.lua
+--   > add_customers(10)      -- the seed app's "add 10 customers" button
+--   > :run 5
+--   > bank:reset()           -- the seed app's "reset" button
+bank = shopfloor.counter "bank"
 bank:task { name = "deposit", service = shopfloor.fixed(p.deposit_time) }
 bank:task { name = "loan", service = shopfloor.fixed(p.loan_time) }
 bank:tellers { skill = "deposit", count = p.deposit_tellers }
 bank:tellers { skill = "loan", count = p.loan_tellers }
 
--- Opening: everybody is already there, in a random order of errands.
+-- Customers with a random errand each; numbering continues until bank:reset().
 local customers = shopfloor.rng "customers"
-for _ = 1, customers:int(p.min_customers, p.max_customers) do
-  bank:arrive(customers:pick { "deposit", "loan" })
+function add_customers(n)
+  for _ = 1, n do bank:arrive(customers:pick { "deposit", "loan" }) end
+  return n
 end
+
+-- Opening: everybody is already there.
+add_customers(customers:int(p.min_customers, p.max_customers))
 
 bank:on("start", function(c) print(say.start(c)) end)
 bank:on("finish", function(c) print(say.finish(c)) end)

@@ -103,6 +103,8 @@ typedef struct sf_memory {
     /* Shared with the watchdog thread (GCC atomics, sequentially consistent): */
     unsigned long long active_serial;  /* serial of the running outermost entry, 0 if none */
     unsigned long long armed_serial;   /* entry the hook was armed for, 0 if none */
+    int interrupt_requested;           /* set from a signal handler (Ctrl-C); the watchdog arms the hook */
+    int stop_reason;                   /* what the armed hook raises: 1 time budget, 2 interrupted */
     pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
 } sf_memory;
 
@@ -405,7 +407,11 @@ static inline void *sf_test_object(lua_State *L, int idx, const char *tname) {
 
 static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    /* Re-armed with count 1 so that `pcall` loops cannot swallow it: every instruction raises. */
+    /* Armed with count 1 so that `pcall` loops cannot swallow it: every instruction raises. */
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    sf_memory *m = (sf_memory *)ud;
+    if (m && __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST) == 2) luaL_error(L, "interrupted!");
     luaL_error(L, "script exceeded its time budget");
 }
 
@@ -481,9 +487,11 @@ static inline void sf_push_tracked_resume(lua_State *L, sf_resume_stack *s) {
  * Watchdog thread: arms the budget hook on L and on every coroutine being resumed, if entry
  * `serial` is still running. Returns 1 when armed.
  */
-static inline int sf_guard_arm(sf_memory *m, lua_State *L, sf_resume_stack *s, unsigned long long serial) {
+static inline int sf_guard_arm(sf_memory *m, lua_State *L, sf_resume_stack *s, unsigned long long serial,
+                               int reason) {
     int armed = 0;
     pthread_mutex_lock(&m->arm_lock);
+    __atomic_store_n(&m->stop_reason, reason, __ATOMIC_SEQ_CST);
     __atomic_store_n(&m->armed_serial, serial, __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&m->active_serial, __ATOMIC_SEQ_CST) == serial) {
         sf_arm_budget(L);
@@ -503,5 +511,17 @@ static inline void sf_memory_init(sf_memory *m, int guarded) {
     pthread_mutex_init(&m->arm_lock, NULL);
 }
 static inline void sf_memory_destroy(sf_memory *m) { pthread_mutex_destroy(&m->arm_lock); }
+
+/** Async-signal-safe: asks the watchdog to stop the running entry with "interrupted!". */
+static inline void sf_request_interrupt(sf_memory *m) {
+    __atomic_store_n(&m->interrupt_requested, 1, __ATOMIC_SEQ_CST);
+}
+/** Reads and clears the interrupt request. */
+static inline int sf_take_interrupt(sf_memory *m) {
+    return __atomic_exchange_n(&m->interrupt_requested, 0, __ATOMIC_SEQ_CST);
+}
+static inline int sf_interrupt_pending(sf_memory *m) {
+    return __atomic_load_n(&m->interrupt_requested, __ATOMIC_SEQ_CST);
+}
 
 #endif

@@ -69,6 +69,9 @@ public final class LuaState {
     public internal(set) var loadedFiles: [String] = []
     /// The folder of the main script, searched first by `require`.
     public var scriptFolder: String?
+    /// Registry slot of the sandbox's control functions (a raw slot, not a `LuaReference`: a
+    /// reference keeps its state alive, and the state would then never close).
+    var sandboxControls: Int32 = 0
 
     public init(options: Options = Options()) throws {
         self.options = options
@@ -110,6 +113,16 @@ public final class LuaState {
         if let g = entryGuard { Watchdog.shared.register(g) }
     }
 
+    /// Forgets every module `require` loaded, so the next `require` reads the file again (reload).
+    public func forgetModules() throws {
+        guard sandboxControls > 0 else { return }
+        lua_rawgeti(L, sf_registryindex(), lua_Integer(sandboxControls))
+        stack.getField("forget_modules", in: -1)
+        lua_rotate(L, -2, 1)
+        stack.pop()
+        try protectedCall(arguments: 0, results: 0)
+    }
+
     deinit {
         if let g = entryGuard { Watchdog.shared.unregister(g) }
         lua_close(L)
@@ -131,6 +144,26 @@ public final class LuaState {
         sf_entry_enter(memory)
         defer { sf_entry_leave(memory, L) }
         return try body()
+    }
+
+    /// Asks the running entry to stop with `interrupted!` (Ctrl-C). Safe to call from a signal
+    /// handler: it only sets a flag, which the watchdog turns into the hook within 0.1 s. Needs a
+    /// time budget (the watchdog watches only guarded states).
+    public func requestInterrupt() { sf_request_interrupt(memory) }
+
+    /// Whether an interrupt was requested since the last `clearInterrupt()`; long host loops
+    /// (a simulation run from the REPL) poll it between slices.
+    public var interruptRequested: Bool { sf_interrupt_pending(memory) != 0 }
+
+    /// Forgets a pending interrupt (before a new command).
+    public func clearInterrupt() { _ = sf_take_interrupt(memory) }
+
+    /// The raw pointer a signal handler passes to `LuaState.requestInterrupt(memory:)`.
+    public var interruptHandle: UnsafeMutableRawPointer { UnsafeMutableRawPointer(memory) }
+
+    /// Async-signal-safe form of `requestInterrupt()` for a handler holding `interruptHandle`.
+    public static func requestInterrupt(handle: UnsafeMutableRawPointer) {
+        sf_request_interrupt(handle.assumingMemoryBound(to: sf_memory.self))
     }
 
     /// Runs long host work requested from Lua (a script running the simulation) outside the

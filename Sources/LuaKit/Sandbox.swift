@@ -50,7 +50,8 @@ enum Sandbox {
 
         try loadPrelude(into: state)
         lua_rotate(L, -2, 1)
-        try state.protectedCall(arguments: 1, results: 0)
+        try state.protectedCall(arguments: 1, results: 1)
+        state.sandboxControls = luaL_ref(L, sf_registryindex())
     }
 }
 

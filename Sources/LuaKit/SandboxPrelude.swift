@@ -119,4 +119,9 @@ if not host.allow_io then
   local os = os
   G.os = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
 end
+
+-- What the host may do later: forget required modules so a reload reads them again.
+return {
+  forget_modules = function() for name in next, loaded do loaded[name] = nil end end,
+}
 """#

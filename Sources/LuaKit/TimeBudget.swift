@@ -35,6 +35,11 @@ final class EntryGuard: @unchecked Sendable {
     /// inside every host pcall), so the owner thread pays two atomic stores per entry.
     func watch(tick: Double) {
         let serial = UInt64(sf_guard_active(memory))
+        // Ctrl-C: stop the running entry now (the request stays for the host to see).
+        if serial != 0, sf_interrupt_pending(memory) != 0, UInt64(sf_guard_armed(memory)) != serial {
+            _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 2)
+            return
+        }
         guard serial != 0 else {
             observedSerial = 0
             observedTicks = 0
@@ -53,7 +58,7 @@ final class EntryGuard: @unchecked Sendable {
             _exit(1)
         }
         if elapsed >= budget, UInt64(sf_guard_armed(memory)) != serial {
-            _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial))
+            _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 1)
         }
     }
 }
@@ -84,7 +89,8 @@ final class Watchdog: @unchecked Sendable {
         while true {
             let tick = guards.withLock { all -> Double in
                 let smallest = all.values.map(\.budget).min() ?? 10
-                let tick = min(0.25, max(0.005, smallest / 20))
+                // At most 0.1 s between looks, so Ctrl-C answers promptly.
+                let tick = min(0.1, max(0.005, smallest / 20))
                 for g in all.values { g.watch(tick: tick) }
                 return tick
             }

@@ -38,12 +38,12 @@ enum ShopfloorModule {
                 guard let n = served.intValue, n >= 1 else {
                     throw ScriptingError.invalidScenario("stop: 'served' must be an integer >= 1, got \(served)")
                 }
-                world.stopRule = .served(n)
+                world.setStopRule(.served(n))
             } else if let time = spec["time"] {
                 guard let t = time.doubleValue, t >= 0, t.isFinite else {
                     throw ScriptingError.invalidScenario("stop: 'time' must be a number of seconds >= 0, got \(time)")
                 }
-                world.stopRule = .time(t)
+                world.setStopRule(.time(t))
             } else {
                 throw ScriptingError.invalidScenario("stop: expected { served = N } or { time = T }")
             }
@@ -74,6 +74,14 @@ enum ShopfloorModule {
 }
 
 extension World {
+    func setStopRule(_ rule: StopRule) {
+        if let stage = staging {
+            stage.actions.append { [unowned self] in stopRule = rule }
+        } else {
+            stopRule = rule
+        }
+    }
+
     /// Runs `body`, remembering a command-line error (bad `--set`/`--use`) it throws.
     func noteCommandLineErrors<R>(_ body: () throws -> R) throws -> R {
         do {
@@ -111,6 +119,11 @@ extension World {
             throw ScriptingError.invalidScenario(message + ")")
         }
         call.stack.pushCopy(of: Int32(index))
+        if let stage = staging {
+            let r = stagedRef(stage)
+            if event == "close" { stage.close.append(r) } else { stage.events[CounterEventKind(rawValue: event)!, default: []].append(r) }
+            return
+        }
         let r = ref()
         if event == "close" {
             hooks.close.append(r)

@@ -36,6 +36,10 @@ extension World {
                     guard let n = c.intValue else { throw ScriptingError.invalidScenario("task '\(name)': 'capacity' must be an integer, got \(c)") }
                     capacity = n
                 }
+                if let stage = staging {
+                    try checkUnchangedTask(name, service: service, stage: stage)
+                    return call.returning(name)
+                }
                 try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
                 return call.returning(name)
             },
@@ -52,12 +56,21 @@ extension World {
                 let skills = try skillNames.map { try task(named: $0) }
                 let count = spec["count"]?.intValue ?? 1
                 let service = try DistributionBinding.field("service", of: call, table: 2)
+                if staging != nil {
+                    try checkUnchangedPool(spec["name"]?.stringValue, skills: skills, count: count)
+                    return call.returning(spec["name"]?.stringValue ?? skillNames.joined(separator: "+"))
+                }
                 let pool = try simulation.addTellers(count, skills: skills, name: spec["name"]?.stringValue, service: service)
                 return call.returning(simulation.pools[pool].name)
             },
             // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, …attributes } → number
             "arrive": { [unowned self] call in
                 let spec: CustomerSpec
+                if staging != nil {
+                    // A reload does not bring the customers in again.
+                    call.stack.pushNil()
+                    return 1
+                }
                 if call.stack.type(at: 2) == LUA_TTABLE {
                     call.stack.getField("task", in: 2)
                     defer { call.stack.pop() }
@@ -82,6 +95,7 @@ extension World {
                 }
                 // Weights in task order, so the draw does not depend on how the table was written.
                 weights.sort { $0.task < $1.task }
+                if staging != nil { return 0 } // the running arrival stream goes on; :reset to change it
                 try simulation.addArrivals(.poisson(rate: rate, mix: try TaskMix(weights)), name: spec["name"]?.stringValue ?? "arrivals")
                 hasOpenEndedArrivals = true
                 return 0
@@ -91,6 +105,15 @@ extension World {
                 try call.checkFunction(2)
                 let name = try call.optionalString(3) ?? "arrivals"
                 call.stack.pushCopy(of: 2)
+                if let stage = staging {
+                    // The arrival source stays; its Lua function is swapped.
+                    let r = stagedRef(stage)
+                    stage.actions.append { [unowned self] in
+                        unref(hooks.generator)
+                        hooks.generator = r
+                    }
+                    return 0
+                }
                 try installGenerator(name: name)
                 return 0
             },
@@ -99,27 +122,51 @@ extension World {
             //   "skills" — a teller serves its skills in the order listed, longest-waiting first (the core's default)
             "policy": { [unowned self] call in
                 if call.stack.type(at: 2) == LUA_TSTRING {
+                    let install: () -> Void
                     switch try call.string(2) {
-                    case "skills": simulation.tellerPolicy = nil
-                    case "fifo": installOwnSkillPolicy()
+                    case "skills": install = { [unowned self] in simulation.tellerPolicy = nil }
+                    case "fifo": install = { [unowned self] in installOwnSkillPolicy() }
                     case let other:
                         throw ScriptingError.invalidScenario("policy: unknown built-in rule '\(other)' (built in: fifo, skills; or pass a function(teller, lines))")
                     }
+                    if let stage = staging { stage.actions.append(install) } else { install() }
                     return 0
                 }
                 try call.checkFunction(2)
                 call.stack.pushCopy(of: 2)
+                if let stage = staging {
+                    let r = stagedRef(stage)
+                    stage.actions.append { [unowned self] in
+                        push(ref: r)
+                        unref(r)
+                        installPolicy()
+                    }
+                    return 0
+                }
                 installPolicy()
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
             "service_time": { [unowned self] call in
                 if call.isNil(2) {
-                    simulation.serviceTime = nil
+                    if let stage = staging {
+                        stage.actions.append { [unowned self] in simulation.serviceTime = nil }
+                    } else {
+                        simulation.serviceTime = nil
+                    }
                     return 0
                 }
                 try call.checkFunction(2)
                 call.stack.pushCopy(of: 2)
+                if let stage = staging {
+                    let r = stagedRef(stage)
+                    stage.actions.append { [unowned self] in
+                        push(ref: r)
+                        unref(r)
+                        installServiceTime()
+                    }
+                    return 0
+                }
                 installServiceTime()
                 return 0
             },

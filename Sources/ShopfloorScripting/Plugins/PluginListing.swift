@@ -6,6 +6,8 @@ import LuaKit
 public struct PluginListing {
     public let plugins: [Plugin]
 
+    public init(plugins: [Plugin]) { self.plugins = plugins }
+
     /// Loads the plugin folders in a fresh world (nothing is built).
     public static func load(folders: [String]) throws -> PluginListing {
         let world = try World()

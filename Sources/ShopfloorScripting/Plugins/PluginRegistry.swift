@@ -7,8 +7,8 @@ import LuaKit
 /// Files are loaded in the run's Lua state, in sorted order, so registration is deterministic.
 public final class PluginRegistry {
     public private(set) var plugins: [Plugin] = []
-    /// Choices from the command line (`--use kind=name`), by kind.
-    public let overrides: [PluginKind: String]
+    /// Choices from the command line (`--use kind=name`, or the REPL's `:use`), by kind.
+    public internal(set) var overrides: [PluginKind: String]
 
     public init(overrides: [PluginKind: String] = [:]) {
         self.overrides = overrides

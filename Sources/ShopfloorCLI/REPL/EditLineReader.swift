@@ -1,0 +1,65 @@
+import CEditLine
+import Foundation
+import LuaKit
+
+/// Lines from a terminal through libedit: editing, history kept between runs, tab completion of
+/// globals and fields. UTF-8 (Korean text) works once the locale is set from the environment.
+final class EditLineReader: LineReader {
+    private let historyFile: String?
+
+    /// The completion source; a global because libedit calls back through a C function pointer.
+    nonisolated(unsafe) static var completer: ((String) -> [String])?
+
+    init(historyFile: String?, completer: @escaping (String) -> [String]) {
+        self.historyFile = historyFile
+        EditLineReader.completer = completer
+        sf_editline_setup { text, _, _, out, max in
+            guard let text, let out, let completer = EditLineReader.completer else { return 0 }
+            let candidates = completer(String(cString: text)).prefix(Int(max))
+            for (i, candidate) in candidates.enumerated() { out[i] = strdup(candidate) }
+            return Int32(candidates.count)
+        }
+        using_history()
+        if let historyFile { _ = read_history(historyFile) }
+    }
+
+    func read(prompt: String) -> String? {
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    func remember(_ chunk: String) {
+        guard !chunk.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        add_history(chunk)
+        if let historyFile { _ = append_history(1, historyFile) }
+    }
+
+    func close() {
+        if let historyFile { _ = write_history(historyFile) }
+    }
+
+    /// `$XDG_STATE_HOME/shopfloor/repl_history`, else `~/.local/state/shopfloor/repl_history`
+    /// (macOS: `~/Library/Application Support/shopfloor/repl_history`); the folder is created.
+    static func defaultHistoryFile() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        if let explicit = env["SHOPFLOOR_HISTORY"] { return explicit.isEmpty ? nil : explicit }
+        var folder: String
+        #if os(macOS)
+        guard let home = env["HOME"] else { return nil }
+        folder = home + "/Library/Application Support/shopfloor"
+        #else
+        if let state = env["XDG_STATE_HOME"], !state.isEmpty {
+            folder = state + "/shopfloor"
+        } else if let home = env["HOME"] {
+            folder = home + "/.local/state/shopfloor"
+        } else {
+            return nil
+        }
+        #endif
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/repl_history"
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        return path
+    }
+}

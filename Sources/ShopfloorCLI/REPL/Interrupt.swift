@@ -1,0 +1,39 @@
+import Foundation
+import LuaKit
+
+/// Ctrl-C while a command runs: the handler only sets flags (async-signal-safe); the Lua
+/// watchdog stops running Lua within 0.1 s with `interrupted!`, and long simulation runs poll
+/// `LuaState.interruptRequested` between slices. At the prompt, Ctrl-C is left to libedit.
+enum Interrupt {
+    nonisolated(unsafe) static var handle: UnsafeMutableRawPointer?
+
+    /// Routes SIGINT to `state` while `body` runs.
+    static func catching<R>(for state: LuaState, _ body: () throws -> R) rethrows -> R {
+        handle = state.interruptHandle
+        state.clearInterrupt()
+        var action = sigaction()
+        #if os(Linux)
+        action.__sigaction_handler.sa_handler = { _ in
+            if let h = Interrupt.handle { LuaState.requestInterrupt(handle: h) }
+        }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in
+            if let h = Interrupt.handle { LuaState.requestInterrupt(handle: h) }
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        // A parent may have started us with SIGINT blocked (the mask is inherited): unblock it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        defer {
+            sigaction(SIGINT, &previous, nil)
+            handle = nil
+        }
+        return try body()
+    }
+}

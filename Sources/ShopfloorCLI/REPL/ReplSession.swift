@@ -1,0 +1,172 @@
+import CLua
+import Foundation
+import LuaKit
+import ShopfloorCore
+import ShopfloorScripting
+
+/// A Lua prompt inside a living scenario, behaving like `lua`'s own (lua.c): each line is first
+/// tried as `return <line>` so expressions print their values; a chunk whose syntax error ends in
+/// `<eof>` is incomplete and continues at `>>`; errors print `stdin:N: message` and a traceback.
+/// Lines starting with `:` are commands (`:help`).
+final class ReplSession {
+    private(set) var world: World
+    private(set) var reload: ReloadService
+    let file: String?
+    var options: ScenarioOptions
+    /// On a terminal: prompts, colours off unless asked, history.
+    let interactive: Bool
+    /// Whether any chunk or command failed (exit code 1 when not interactive).
+    private(set) var failed = false
+    var tracing = false
+    private var printer: LuaReference?
+    private var quitRequested = false
+
+    init(file: String?, options: ScenarioOptions, interactive: Bool) throws {
+        self.file = file
+        self.options = options
+        self.interactive = interactive
+        world = try ReplSession.build(file: file, options: options)
+        reload = ReloadService(world: world, file: file, options: options)
+        try attach()
+    }
+
+    static func build(file: String?, options: ScenarioOptions) throws -> World {
+        try Scenario.load(file, options: options) { world in
+            world.output = { text in
+                StandardStreams.output(text)
+                StandardStreams.flush()
+            }
+        }
+    }
+
+    /// Hooks the session into a (new) world: the value printer and the event sink for `:trace`.
+    private func attach() throws {
+        try world.lua.load(replValuePrinter, chunkName: "=shopfloor.repl")
+        try world.lua.protectedCall(arguments: 0, results: 1)
+        printer = LuaReference(popping: world.lua)
+        world.eventSinks.append { [unowned self] event, world in
+            if tracing { say(EventLine.text(event, in: world)) }
+        }
+    }
+
+    func say(_ text: String) {
+        StandardStreams.output(text + "\n")
+        StandardStreams.flush()
+    }
+
+    func complain(_ text: String) {
+        StandardStreams.error(text + "\n")
+    }
+
+    // MARK: The loop
+
+    /// Reads, evaluates and prints until end of input or `:quit`. Returns the exit code.
+    func run(reader: LineReader) -> Int32 {
+        if interactive {
+            say("Shopfloor \(ShopfloorVersion.number) (\(LuaState.luaVersion)) — \(file.map { "scenario \($0)" } ?? "an empty world"), seed \(options.seed). :help for commands, Ctrl-D to leave.")
+        }
+        var buffer: [String] = []
+        while !quitRequested, let line = reader.read(prompt: buffer.isEmpty ? "> " : ">> ") {
+            if buffer.isEmpty, line.hasPrefix(":") {
+                reader.remember(line)
+                command(line)
+                continue
+            }
+            buffer.append(line)
+            switch compile(buffer) {
+            case .incomplete:
+                continue
+            case .failed(let error):
+                reader.remember(buffer.joined(separator: "\n"))
+                report(error)
+            case .ready:
+                reader.remember(buffer.joined(separator: "\n"))
+                execute()
+            }
+            buffer = []
+        }
+        if !buffer.isEmpty, case .incomplete = compile(buffer) {
+            // End of input inside a chunk: compile it once more for the real error.
+            if case .failed(let error) = compile(buffer, final: true) { report(error) }
+        }
+        reader.close()
+        return interactive ? 0 : (failed ? 1 : 0)
+    }
+
+    enum Compiled {
+        case ready
+        case incomplete
+        case failed(LuaError)
+    }
+
+    /// Compiles the chunk so far; on `.ready` the function is on top of the stack.
+    func compile(_ lines: [String], final: Bool = false) -> Compiled {
+        let lua = world.lua
+        if lines.count == 1 {
+            var line = lines[0]
+            if line.hasPrefix("=") { line.removeFirst() }
+            if (try? lua.load("return " + line + ";", chunkName: "=stdin")) != nil { return .ready }
+        }
+        do {
+            try lua.load(lines.joined(separator: "\n"), chunkName: "=stdin")
+            return .ready
+        } catch let error as LuaError {
+            if !final, error.kind == .syntax, error.message.hasSuffix("<eof>") { return .incomplete }
+            return .failed(error)
+        } catch {
+            return .failed(LuaError(kind: .syntax, message: String(describing: error)))
+        }
+    }
+
+    /// Runs the compiled chunk on top of the stack and prints what it returns.
+    private func execute() {
+        let lua = world.lua
+        let base = lua_gettop(lua.L) - 1
+        do {
+            try Interrupt.catching(for: lua) {
+                try lua.protectedCall(arguments: 0, results: sf_multret())
+            }
+            let count = lua_gettop(lua.L) - base
+            if count > 0, let printer {
+                printer.push()
+                lua_rotate(lua.L, base + 1, 1)
+                try lua.protectedCall(arguments: count, results: 1)
+                let text = lua.stack.string(at: -1) ?? ""
+                lua.stack.setTop(base)
+                say(text)
+            }
+        } catch {
+            lua.stack.setTop(base)
+            report(Scenario.userFacing(error))
+        }
+    }
+
+    func report(_ error: Error) {
+        failed = true
+        complain(String(describing: error))
+    }
+
+    func quit() { quitRequested = true }
+
+    /// Rebuilds the scenario from scratch with the same seed (`:reset`).
+    func rebuild() throws {
+        let fresh = try ReplSession.build(file: file, options: options)
+        printer = nil
+        world = fresh
+        reload = ReloadService(world: world, file: file, options: options)
+        try attach()
+    }
+}
+
+/// One event as `:step` and `:trace` print it.
+enum EventLine {
+    static func text(_ event: CounterEvent, in world: World) -> String {
+        let sim = world.simulation
+        var line = String(format: "%9.3f  %-7@ customer %d (%@)", event.time, event.kind.rawValue as NSString,
+                          event.customer.number, sim.tasks[event.customer.task].name as NSString)
+        if let teller = event.teller, event.kind == .start || event.kind == .finish {
+            line += " at teller \(teller + 1) (\(sim.pools[sim.teller(teller).pool].name))"
+        }
+        return line
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LuaKit
+
+/// Reload of edited scripts into a living world — the REPL's `:reload` and the live view's
+/// `--watch` both use it.
+///
+/// 1. Find which loaded files changed on disk (content, not time stamps).
+/// 2. Validate: load the whole scenario into a throwaway world. A syntax error, a failing
+///    script, a bad recipe → refused with `file:line`, nothing touched.
+/// 3. Apply: re-run plugins and scenario in the living state with installations staged
+///    (World+Staging.swift); swap them in only when everything ran. Clock, lines, stock and
+///    statistics survive.
+public final class ReloadService {
+    public let world: World
+    public let file: String?
+    public var options: ScenarioOptions
+    private var fingerprints: [String: Data] = [:]
+
+    public enum Outcome: Equatable {
+        /// Nothing on disk changed.
+        case unchanged
+        /// These files changed and are now in force.
+        case reloaded([String])
+    }
+
+    public init(world: World, file: String?, options: ScenarioOptions) {
+        self.world = world
+        self.file = file
+        self.options = options
+        remember()
+    }
+
+    /// Every file the world's scripts came from: plugins, the scenario, what `require` loaded.
+    public var watchedFiles: [String] { world.lua.loadedFiles }
+
+    private func remember() {
+        fingerprints = [:]
+        for path in watchedFiles { fingerprints[path] = FileManager.default.contents(atPath: path) ?? Data() }
+    }
+
+    /// The watched files whose content differs from what was last loaded.
+    public func changedFiles() -> [String] {
+        watchedFiles.filter { (FileManager.default.contents(atPath: $0) ?? Data()) != fingerprints[$0] }
+    }
+
+    /// Reloads if anything changed (or always, with `force`). Throws the validation error and
+    /// leaves the world as it was when the edit is broken.
+    @discardableResult
+    public func reload(force: Bool = false) throws -> Outcome {
+        let changed = changedFiles()
+        guard force || !changed.isEmpty else { return .unchanged }
+        // 2. Validate in a throwaway world, printing nothing.
+        _ = try Scenario.load(file, options: options) { $0.output = { _ in } }
+        // 3. Apply to the living world.
+        let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
+        let previousChoices = world.plugins.overrides
+        world.plugins.overrides = options.uses
+        try world.reloadStaged {
+            try world.lua.forgetModules()
+            try world.loadPlugins(from: folders)
+            if let file {
+                do {
+                    _ = try world.lua.run(file: file, arguments: options.arguments)
+                } catch {
+                    world.plugins.overrides = previousChoices
+                    throw Scenario.userFacing(error)
+                }
+            }
+        }
+        remember()
+        return .reloaded(changed)
+    }
+}

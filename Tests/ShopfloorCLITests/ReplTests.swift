@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The REPL: through a pipe here; in a real pseudo-terminal (line editing, history, completion,
+/// Ctrl-C) by `Tests/Terminal/repl_terminal.py`, which pexpect drives and this suite runs.
+@Suite("The REPL")
+struct ReplTests {
+    @Test func test_pipe_printsResults_noPrompts_andJoinsChunksByTheEofRule() throws {
+        let input = """
+            1 + 1
+            function double(x)
+              return x * 2
+            end
+            double(21)
+            =double(2)
+            { 3, 2, 1, name = "line", nested = { ok = true } }
+            "plain string"
+
+            """
+        let r = try Shell.run(["repl"], stdin: input)
+        #expect(r.status == 0)
+        #expect(r.stdout == "2\n42\n4\n{ 3, 2, 1, name = \"line\", nested = { ok = true } }\nplain string\n")
+        #expect(r.stderr == "")
+    }
+
+    @Test func test_pipe_errorsGoToStderr_withChunkRelativeLines_andExitIs1AfterTheRest() throws {
+        let input = """
+            x = 10
+            do
+              local y = nil
+              return y.z
+            end
+            x + 1
+
+            """
+        let r = try Shell.run(["repl"], stdin: input)
+        #expect(r.status == 1)
+        #expect(r.stdout == "11\n")
+        #expect(r.stderr.hasPrefix("stdin:3: attempt to index a nil value (local 'y')\nstack traceback:\n"))
+    }
+
+    @Test func test_pipe_globalsSetBeforeAnErrorStay_asInLua() throws {
+        let r = try Shell.run(["repl"], stdin: "g = 5; error('after setting g')\ng\n")
+        #expect(r.stdout == "5\n")
+        #expect(r.status == 1)
+    }
+
+    @Test func test_pipe_scenarioGlobalsAndCommands() throws {
+        let input = """
+            #bank:line "deposit" + #bank:line "loan" == bank:stats().arrived
+            :run idle
+            bank:stats().in_system
+            :stats
+
+            """
+        let r = try Shell.run(["repl", "scripts/bank.lua", "--seed", "4"], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("true\n"))
+        #expect(r.stdout.contains("The bank is closed."))
+        #expect(r.stdout.contains("\n0\n"))
+        #expect(r.stdout.contains("class    served"))
+    }
+
+    @Test func test_pipe_unknownCommand_suggests_andFails() throws {
+        let r = try Shell.run(["repl"], stdin: ":relod\n")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("unknown command ':relod'"))
+    }
+
+    @Test func test_pipe_useSwapsThePolicyInTheLivingWorld() throws {
+        let input = """
+            :run 50
+            :use teller_policy=cross_training
+            :plugins
+            :use teller_policy=nonexistent
+
+            """
+        let r = try Shell.run(["repl", "scripts/bank_open.lua", "--set", "policies=builtin"], stdin: input)
+        #expect(r.stdout.contains("now using teller_policy=cross_training"))
+        #expect(r.stdout.contains("in use: teller_policy=cross_training"))
+        #expect(r.stderr.contains("no such plugin"))
+        #expect(r.status == 1)
+    }
+
+    /// The terminal half: pexpect in a pseudo-terminal (installed by `scripts/bootstrap --tests`).
+    @Test(.timeLimit(.minutes(5)))
+    func test_terminal_lineEditingHistoryCompletionCtrlCAndReload() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Shell.repository.path + "/Tests/Terminal/repl_terminal.py",
+                             Shell.executable.path, Shell.repository.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains(" passed, 0 failed"), "\(text)")
+    }
+}

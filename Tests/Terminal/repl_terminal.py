@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""The REPL in a real pseudo-terminal, driven by pexpect: what a person at the keyboard sees.
+
+Usage: repl_terminal.py SHOPFLOOR_BINARY REPO_ROOT
+Waits on output (never sleeps); each check has a timeout. Prints one line per check and a final
+"N passed, N failed" line; exits 1 if any check failed.
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+import pexpect
+
+BINARY, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+TIMEOUT = 20
+PROMPT = "\r\n> "
+results = []
+
+
+def spawn(*args, cwd=ROOT, history=None):
+    env = dict(os.environ, TERM="xterm", NO_COLOR="1", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+               SHOPFLOOR_HISTORY=history or os.path.join(tempfile.mkdtemp(), "history"))
+    child = pexpect.spawn(BINARY, ["repl", *args], cwd=cwd, env=env, encoding="utf-8", timeout=TIMEOUT,
+                          dimensions=(40, 120))
+    child.expect_exact("> ")
+    return child
+
+
+def check(name):
+    def wrap(fn):
+        try:
+            fn()
+            results.append((name, None))
+        except Exception as error:  # noqa: BLE001 - report every failure the same way
+            results.append((name, f"{type(error).__name__}: {str(error)[:600]}"))
+        return fn
+    return wrap
+
+
+@check("an expression prints its value")
+def _():
+    c = spawn()
+    c.sendline("1 + 1")
+    c.expect_exact("\r\n2\r\n")
+    c.sendline("=2 * 21")
+    c.expect_exact("\r\n42\r\n")
+    c.sendline("{ 'a', x = 1 }")
+    c.expect_exact('{ "a", x = 1 }')
+    c.sendeof()
+    c.expect(pexpect.EOF)
+    c.close()
+    assert c.exitstatus == 0, f"Ctrl-D exit status {c.exitstatus}"
+
+
+@check("a multi-line function definition continues at >>")
+def _():
+    c = spawn()
+    c.sendline("function triple(x)")
+    c.expect_exact(">> ")
+    c.sendline("  return x * 3")
+    c.expect_exact(">> ")
+    c.sendline("end")
+    c.expect_exact("> ")
+    c.sendline("triple(14)")
+    c.expect_exact("\r\n42\r\n")
+    c.sendeof()
+
+
+@check("an error prints stdin:N and the prompt comes back")
+def _():
+    c = spawn()
+    c.sendline("local a = 1")
+    c.expect_exact("> ")
+    c.sendline("error('boom')")
+    c.expect_exact("stdin:1: boom")
+    c.expect_exact("stack traceback:")
+    c.expect_exact("> ")
+    c.sendline("do")
+    c.expect_exact(">> ")
+    c.sendline("local t = nil")
+    c.expect_exact(">> ")
+    c.sendline("print(t.x) end")
+    c.expect_exact("stdin:3: attempt to index a nil value")
+    c.sendline("3 + 4")
+    c.expect_exact("\r\n7\r\n")
+    c.sendeof()
+
+
+@check("Ctrl-C stops an endless loop and the prompt comes back")
+def _():
+    c = spawn("scripts/bank.lua")
+    c.sendline("print('looping') while true do end")
+    c.expect_exact("looping")
+    c.sendintr()
+    c.expect_exact("interrupted!")
+    c.expect_exact("> ")
+    c.sendline("2 + 2")
+    c.expect_exact("\r\n4\r\n")
+    c.sendeof()
+
+
+@check("up-arrow recalls the last line")
+def _():
+    c = spawn()
+    c.sendline("40 + 2")
+    c.expect_exact("\r\n42\r\n")
+    c.expect_exact("> ")
+    c.send("\x1b[A")
+    c.send("\r")
+    c.expect_exact("\r\n42\r\n")
+    c.sendeof()
+
+
+@check("history is kept between runs")
+def _():
+    history = os.path.join(tempfile.mkdtemp(), "history")
+    c = spawn(history=history)
+    c.sendline("100 + 23")
+    c.expect_exact("\r\n123\r\n")
+    c.sendeof()
+    c.expect(pexpect.EOF)
+    c = spawn(history=history)
+    c.send("\x1b[A")
+    c.send("\r")
+    c.expect_exact("\r\n123\r\n")
+    c.sendeof()
+
+
+@check("tab completes globals and fields")
+def _():
+    c = spawn("scripts/bank.lua")
+    # Each line only works if the tab completed the name: the result proves it.
+    c.send("add_cust\t")
+    c.expect_exact("omers")
+    c.send("(1)\r")
+    c.expect_exact("\r\n1\r\n")
+    c.send("shopfloor.exponen\t")
+    c.expect_exact("tial")
+    c.send("(2):mean()\r")
+    c.expect_exact("\r\n2.0\r\n")
+    c.send("bank:service_m\t")
+    c.expect_exact("eans")
+    c.send("().loan\r")
+    c.expect_exact("\r\n1.1\r\n")
+    c.sendeof()
+
+
+@check("Korean text goes through the line editor")
+def _():
+    c = spawn()
+    c.sendline("'예금 ' .. '대출'")
+    c.expect_exact("예금 대출")
+    c.sendeof()
+
+
+@check("the seed bank flow: add customers while the day runs, reset")
+def _():
+    c = spawn("scripts/bank.lua")
+    c.sendline(":run 1")
+    c.expect(r"clock 1\.000 · \d+ served")
+    c.sendline("add_customers(10)")
+    c.expect_exact("\r\n10\r\n")
+    c.sendline(":run idle")
+    c.expect(r"The bank is closed\. (\d+) customers")
+    served = int(c.match.group(1))
+    assert served >= 20, f"expected the 10 added customers served too, got {served}"
+    c.sendline("bank:reset()")
+    c.expect_exact("> ")
+    c.sendline("add_customers(1)")
+    c.expect_exact("customer 1: ")
+    c.sendeof()
+
+
+@check(":reload picks up an edit and refuses a broken one")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    messages = os.path.join(work, "scripts", "messages", "en.lua")
+    c = spawn("scripts/bank.lua", cwd=work)
+    c.sendline(":step")
+    c.expect_exact("deposit started")
+    original = open(messages, encoding="utf-8").read()
+    with open(messages, "w", encoding="utf-8") as f:
+        f.write(original.replace("%s started", "%s begun"))
+    c.sendline(":reload")
+    c.expect_exact("reloaded")
+    c.sendline(":step 3")
+    c.expect_exact(" begun")
+    with open(messages, "w", encoding="utf-8") as f:
+        f.write(original.replace("function M.start(c)", "function M.start(c) local = ", 1))
+    c.sendline(":reload")
+    c.expect(r"en\.lua:\d+: ")
+    c.expect_exact("> ")
+    c.sendline(":step 4")
+    c.expect_exact(" begun")
+    c.sendeof()
+
+
+failed = [r for r in results if r[1]]
+for name, error in results:
+    print(("ok     " if not error else "FAILED ") + name + ("" if not error else "\n       " + error))
+print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+sys.exit(1 if failed else 0)
