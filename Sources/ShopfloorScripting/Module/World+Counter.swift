@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 import LuaKit
 import ShopfloorCore
 
@@ -16,6 +17,12 @@ extension World {
         for (name, method) in counterMethods().sorted(by: { $0.key < $1.key }) {
             lua.setFunction(name, in: t, method)
         }
+        // A one-line summary when printed (the REPL shows it instead of the methods).
+        stack.pushTable(record: 2)
+        lua.setFunction("__tostring", in: -1) { [unowned self] call in call.returning(counterSummary) }
+        stack.push("shopfloor.counter")
+        stack.setField("__name", in: -2)
+        lua_setmetatable(lua.L, t)
         stack.pushCopy(of: t)
         counterRef = ref()
     }
@@ -216,6 +223,16 @@ extension World {
             // counter:now() → the clock
             "now": { [unowned self] call in call.returning(simulation.now) },
         ]
+    }
+
+    /// `counter bank: clock 1.10 s · waiting deposit 8, loan 4 · 3 of 3 tellers busy · 3 served`.
+    var counterSummary: String {
+        let sim = simulation
+        let waiting = sim.tasks.indices.map { "\(sim.tasks[$0].name) \(sim.length(ofLine: $0))" }.joined(separator: ", ")
+        let tellers = sim.tellers
+        return String(format: "counter %@: clock %.2f s · waiting %@ · %d of %d tellers busy · %d served%@",
+                      (counterName ?? "counter") as NSString, sim.now, (waiting.isEmpty ? "nobody" : waiting) as NSString,
+                      tellers.filter(\.isBusy).count, tellers.count, sim.servedTotal, (sim.isOpen ? "" : " · not open yet") as NSString)
     }
 
     /// `counter:run{…}` from a script: arrivals start, then the simulation runs as asked.
