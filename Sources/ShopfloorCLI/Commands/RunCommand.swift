@@ -66,7 +66,10 @@ struct RunCommand: ShopfloorSubcommand {
                 world.eventSinks.append { event, world in traceWriter.write(event, in: world) }
             }
         }
-        try Scenario.run(world, until: until, warmup: warmup)
+        let progressLine = ProgressLine.forStandardError()
+        defer { progressLine?.finish() }
+        try Scenario.run(world, until: until, warmup: warmup, progress: progressLine.map { line in { line.update($0) } })
+        progressLine?.finish()
         guard !world.simulation.tasks.isEmpty else {
             if format == .json {
                 StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,

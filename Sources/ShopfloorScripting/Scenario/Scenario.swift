@@ -43,7 +43,15 @@ public enum Scenario {
 
     /// Runs a loaded world to its end: `until` if given, else the scenario's `shopfloor.stop`
     /// rule, else until nobody is left. A script that ran the simulation itself is not run again.
-    public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil) throws {
+    /// How far a run has got, for progress lines (`fraction` is nil when the end is unknown).
+    public struct Progress {
+        public var served: Int
+        public var clock: Double
+        public var fraction: Double?
+    }
+
+    public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
+                           progress: ((Progress) -> Void)? = nil) throws {
         let simulation = world.simulation
         guard !simulation.tasks.isEmpty else { return }
         if world.ranByScript && until == nil { return }
@@ -53,8 +61,29 @@ public enum Scenario {
             try simulation.open()
             let rule = until.map(StopRule.time) ?? world.stopRule
             switch rule {
-            case .time(let t): try simulation.run(until: t)
-            case .served(let n): try simulation.run(untilServed: n)
+            case .time(let t):
+                // In slices when someone watches, so progress can be told between them.
+                if let progress {
+                    let slice = max(t / 200, 1e-9)
+                    while simulation.now < t {
+                        try simulation.run(until: min(t, simulation.now + slice))
+                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: t > 0 ? simulation.now / t : 1))
+                    }
+                } else {
+                    try simulation.run(until: t)
+                }
+            case .served(let n):
+                if let progress {
+                    let slice = max(n / 200, 1)
+                    while simulation.servedTotal < n {
+                        let before = simulation.servedTotal
+                        try simulation.run(untilServed: min(n, simulation.servedTotal + slice))
+                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(simulation.servedTotal) / Double(n)))
+                        if simulation.servedTotal == before { break }
+                    }
+                } else {
+                    try simulation.run(untilServed: n)
+                }
             case .idle:
                 if world.hasOpenEndedArrivals {
                     throw ScriptingError.invalidScenario(
