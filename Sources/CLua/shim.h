@@ -111,7 +111,9 @@ typedef struct sf_memory {
 /** Start of an entry into Lua from the host. */
 static inline void sf_entry_enter(sf_memory *m) {
     if (m->guarded && m->entry_depth++ == 0) {
-        __atomic_store_n(&m->active_serial, ++m->serial, __ATOMIC_SEQ_CST);
+        /* A release store is enough here (a plain mov on x86): the watchdog only needs to see it
+           eventually. Leaving needs the sequentially consistent pair (shopfloor-bench lua). */
+        __atomic_store_n(&m->active_serial, ++m->serial, __ATOMIC_RELEASE);
     }
 }
 
