@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // The system Lua 5.4 plus one header of static-inline wrappers and the error trampoline.
@@ -58,6 +59,7 @@ let package = Package(
                 "ShopfloorScripting",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Plot", package: "Plot"),
             ]
         ),
         .executableTarget(name: "shopfloor", dependencies: ["ShopfloorCLI"]),

@@ -32,6 +32,9 @@ struct RunCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Write one record per event: CSV when the path ends in .csv, else JSON Lines.", valueName: "path"))
     var trace: String?
 
+    @Option(help: ArgumentHelp("Write a report: self-contained HTML with charts (.html) or the same data as JSON (.json).", valueName: "path"))
+    var report: String?
+
     @OptionGroup var scenario: ScenarioFlags
     @OptionGroup var lua: LuaOptions
 
@@ -41,7 +44,18 @@ struct RunCommand: ShopfloorSubcommand {
     func validate() throws {
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
         if let warmup, !(warmup >= 0 && warmup.isFinite) { throw ValidationError("--warmup must be a time >= 0 (got \(warmup))") }
+        if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm") || report.lowercased().hasSuffix(".json")) {
+            throw ValidationError("--report \(report): the file must end in .html or .json")
+        }
         if let until, let warmup, warmup > until { throw ValidationError("--warmup (\(warmup)) must not be after --until (\(until))") }
+    }
+
+    private func writeReport(_ path: String, world: World, recorder: RunRecorder) throws {
+        let document = RunReport.json(world: world, recorder: recorder, version: ShopfloorVersion.number)
+        let text = path.lowercased().hasSuffix(".json") ? document.text + "\n" : HTMLReport.render(document)
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw ScriptingError.badParameter("--report \(path): cannot write the file")
+        }
     }
 
     func execute() throws {
@@ -68,8 +82,15 @@ struct RunCommand: ShopfloorSubcommand {
         }
         let progressLine = ProgressLine.forStandardError()
         defer { progressLine?.finish() }
-        try Scenario.run(world, until: until, warmup: warmup, progress: progressLine.map { line in { line.update($0) } })
+        let recorder = report == nil ? nil : RunRecorder()
+        if let recorder { recorder.sample(world.simulation) }
+        let watch: ((Scenario.Progress) -> Void)? = progressLine == nil && recorder == nil ? nil : { p in
+            recorder?.sample(world.simulation)
+            progressLine?.update(p)
+        }
+        try Scenario.run(world, until: until, warmup: warmup, progress: watch)
         progressLine?.finish()
+        if let report, let recorder { try writeReport(report, world: world, recorder: recorder) }
         guard !world.simulation.tasks.isEmpty else {
             if format == .json {
                 StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,

@@ -121,7 +121,7 @@ extension ReplSession {
             case .idle:
                 while !(try sim.runUntilIdle(maxEvents: 50_000)) {
                     if world.lua.interruptRequested { interrupted = true; break }
-                    if sim.isIdle { break }
+                    if sim.scheduler.nextTime == nil { break } // nothing left to happen
                 }
             }
         }

@@ -90,3 +90,30 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 }
+
+extension JSONValue {
+    /// The field `key` of an object (nil otherwise).
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let fields) = self { return fields }
+        return nil
+    }
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .number(let d): return d
+        default: return nil
+        }
+    }
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}

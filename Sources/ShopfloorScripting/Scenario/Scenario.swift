@@ -50,6 +50,9 @@ public enum Scenario {
         public var fraction: Double?
     }
 
+    /// - Parameters:
+    ///   - progress: told between slices of the run (a progress line, a report's sampler); with
+    ///     none, the run goes in one piece.
     public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
                            progress: ((Progress) -> Void)? = nil) throws {
         let simulation = world.simulation
@@ -64,7 +67,7 @@ public enum Scenario {
             case .time(let t):
                 // In slices when someone watches, so progress can be told between them.
                 if let progress {
-                    let slice = max(t / 200, 1e-9)
+                    let slice = max(t / 1000, 1e-9)
                     while simulation.now < t {
                         try simulation.run(until: min(t, simulation.now + slice))
                         progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: t > 0 ? simulation.now / t : 1))
@@ -74,7 +77,7 @@ public enum Scenario {
                 }
             case .served(let n):
                 if let progress {
-                    let slice = max(n / 200, 1)
+                    let slice = max(n / 1000, 1)
                     while simulation.servedTotal < n {
                         let before = simulation.servedTotal
                         try simulation.run(untilServed: min(n, simulation.servedTotal + slice))
@@ -89,7 +92,15 @@ public enum Scenario {
                     throw ScriptingError.invalidScenario(
                         "\(world.scenario ?? "the scenario"): arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
                 }
-                _ = try simulation.runUntilIdle()
+                if let progress {
+                    while !(try simulation.runUntilIdle(maxEvents: 2000)) {
+                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
+                        if simulation.scheduler.nextTime == nil { break } // stuck customers: nothing left to happen
+                    }
+                    progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: 1))
+                } else {
+                    _ = try simulation.runUntilIdle()
+                }
             }
         } catch {
             throw Scenario.userFacing(error)

@@ -1,0 +1,60 @@
+import ShopfloorCore
+
+/// Records what a report charts while `Scenario.run` advances in slices: per line the
+/// time-weighted mean length over each interval, per pool the utilisation over each interval,
+/// per item the stock level, cumulative orders made and failed, and deliveries. Memory is
+/// bounded (`SampledSeries`); the run itself is not disturbed (sampling reads, never schedules).
+public final class RunRecorder {
+    public private(set) var queueLength = SampledSeries()
+    public private(set) var utilisation = SampledSeries()
+    public private(set) var stockLevel = SampledSeries()
+    public private(set) var orders = SampledSeries()
+    /// Units delivered per item between samples (a mark on the stock chart where positive).
+    public private(set) var deliveries = SampledSeries()
+
+    private var lastTime: Double?
+    private var lastLineArea: [Double] = []
+    private var lastBusyArea: [Double] = []
+    private var lastDelivered: [String: Int] = [:]
+
+    public init() {}
+
+    /// Takes a sample of `simulation` now.
+    public func sample(_ simulation: Simulation) {
+        let now = simulation.now
+        let lines = simulation.lines
+        let pools = simulation.pools
+        let lineArea = lines.map { $0.length.area(until: now) }
+        let busyArea = pools.map { $0.busy.area(until: now) }
+        defer {
+            lastTime = now
+            lastLineArea = lineArea
+            lastBusyArea = busyArea
+        }
+        guard let last = lastTime, now > last, lastLineArea.count == lineArea.count, lastBusyArea.count == busyArea.count else {
+            return
+        }
+        let dt = now - last
+        queueLength.offer(time: now) {
+            Dictionary(uniqueKeysWithValues: lines.indices.map { (lines[$0].name, (lineArea[$0] - lastLineArea[$0]) / dt) })
+        }
+        utilisation.offer(time: now) {
+            Dictionary(uniqueKeysWithValues: pools.indices.map {
+                (pools[$0].name, (busyArea[$0] - lastBusyArea[$0]) / (dt * Double(max(1, pools[$0].tellers.count))))
+            })
+        }
+        guard !simulation.stock.items.isEmpty, let stock = simulation.summary().stock else { return }
+        stockLevel.offer(time: now) { Dictionary(uniqueKeysWithValues: stock.items.map { ($0.name, Double($0.count)) }) }
+        orders.offer(time: now) {
+            ["made": Double(stock.recipes.map(\.made).reduce(0, +)), "failed": Double(stock.recipes.map(\.failed).reduce(0, +))]
+        }
+        deliveries.offer(time: now) {
+            var out: [String: Double] = [:]
+            for item in stock.items {
+                out[item.name] = Double(item.deliveredUnits - (lastDelivered[item.name] ?? 0))
+                lastDelivered[item.name] = item.deliveredUnits
+            }
+            return out
+        }
+    }
+}
