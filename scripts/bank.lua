@@ -47,3 +47,25 @@ add_customers(customers:int(p.min_customers, p.max_customers))
 bank:on("start", function(c) print(say.start(c)) end)
 bank:on("finish", function(c) print(say.finish(c)) end)
 shopfloor.on("close", function(day) print(say.close(day)) end)
+
+-- The live view (shopfloor run scripts/bank.lua --live): the seed app's screen.
+local function clock_text(seconds)
+  local ms = math.floor(seconds * 1000 + 0.5)
+  return ("%02d:%02d:%03d"):format(ms // 60000, ms // 1000 % 60, ms % 1000)
+end
+
+local function entry(c, suffix)
+  return { text = ("%d - %s%s"):format(c.number, say.task(c.task), suffix or ""), color = c.task == "loan" and "magenta" or "plain" }
+end
+
+shopfloor.view(function(v)
+  local waiting, working = {}, {}
+  for _, c in ipairs(bank:waiting()) do waiting[#waiting + 1] = entry(c) end
+  for _, c in ipairs(bank:serving()) do working[#working + 1] = entry(c, say.at_teller(c.teller)) end
+  v:label(say.business_time(clock_text(v.clock)), "bold")
+  v:label(say.counts(#waiting, #working, bank:stats().served))
+  v:list(say.waiting_title, waiting)
+  v:list(say.working_title, working)
+end)
+shopfloor.key("a", say.add_button, function() add_customers(10) end)
+shopfloor.key("r", say.reset_button, function() bank:reset() end)

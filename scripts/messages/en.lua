@@ -19,4 +19,16 @@ M.menu = "1 : open the bank\n2 : quit\n> "
 M.bad_choice = function(input) return ("'%s' is not on the menu: type 1 or 2."):format(input) end
 M.bye = "Goodbye."
 
+-- The live view's words.
+function M.task(task) return task end
+function M.at_teller(n) return (" (teller %d)"):format(n) end
+function M.business_time(clock) return "Business time " .. clock end
+function M.counts(waiting, working, served)
+  return ("%d waiting · %d being served · %d served so far"):format(waiting, working, served)
+end
+M.waiting_title = "Waiting"
+M.working_title = "Working"
+M.add_button = "add 10 customers"
+M.reset_button = "reset"
+
 return M

@@ -32,6 +32,15 @@ struct RunCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Write one record per event: CSV when the path ends in .csv, else JSON Lines.", valueName: "path"))
     var trace: String?
 
+    @Flag(help: "Show the run as a live terminal view, paced to the wall clock.")
+    var live = false
+
+    @Option(help: ArgumentHelp("With --live: simulated seconds per wall-clock second.", valueName: "x"))
+    var speed: Double = 1
+
+    @Flag(help: "With --live: reload scripts when they change on disk (a broken edit is shown; the old version keeps running).")
+    var watch = false
+
     @Option(help: ArgumentHelp("Write a report: self-contained HTML with charts (.html) or the same data as JSON (.json).", valueName: "path"))
     var report: String?
 
@@ -42,6 +51,12 @@ struct RunCommand: ShopfloorSubcommand {
     var arguments: [String] = []
 
     func validate() throws {
+        if live && !Terminal.canDraw {
+            throw ValidationError("--live needs a terminal (stdin and stdout a TTY, TERM not dumb); run without --live, or with --format json or --report")
+        }
+        if live && (format == .json) { throw ValidationError("--live cannot be combined with --format json") }
+        if watch && !live { throw ValidationError("--watch works with --live") }
+        if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
         if let warmup, !(warmup >= 0 && warmup.isFinite) { throw ValidationError("--warmup must be a time >= 0 (got \(warmup))") }
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm") || report.lowercased().hasSuffix(".json")) {
@@ -79,6 +94,13 @@ struct RunCommand: ShopfloorSubcommand {
             if let traceWriter {
                 world.eventSinks.append { event, world in traceWriter.write(event, in: world) }
             }
+        }
+        if live {
+            // The scenario's own printing would scroll the view away: it is dropped while the view shows.
+            world.output = { _ in }
+            let reload = watch ? ReloadService(world: world, file: file, options: options) : nil
+            try LiveView(world: world, speed: speed, reload: reload).run()
+            return
         }
         let progressLine = ProgressLine.forStandardError()
         defer { progressLine?.finish() }

@@ -67,6 +67,7 @@ enum ShopfloorModule {
         lua.setFunction("use", in: module) { [unowned world] call in
             try world.noteCommandLineErrors { try world.use(call) }
         }
+        world.installViewFunctions(in: module)
         stack.push(world.seed)
         stack.setField("seed", in: module)
         lua.setGlobal("shopfloor")

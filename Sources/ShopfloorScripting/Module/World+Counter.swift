@@ -212,6 +212,33 @@ extension World {
                 pushSummaryTable()
                 return 1
             },
+            // counter:serving() → { {number=, task=, teller=, pool=, started=}, … } in teller order (the "working" list)
+            "serving": { [unowned self] call in
+                let busy = simulation.inService()
+                call.stack.pushTable(array: busy.count)
+                for (i, c) in busy.enumerated() {
+                    pushCustomerCopy(c, onto: call.stack)
+                    if let teller = c.teller {
+                        call.stack.push(teller + 1); call.stack.setField("teller", in: -2)
+                        call.stack.push(simulation.pools[simulation.teller(teller).pool].name); call.stack.setField("pool", in: -2)
+                    }
+                    if let start = c.serviceStart { call.stack.push(start); call.stack.setField("started", in: -2) }
+                    call.stack.setIndex(i + 1, in: -2)
+                }
+                return 1
+            },
+            // counter:waiting() → every waiting customer, line by line in task order
+            "waiting": { [unowned self] call in
+                var all: [Customer] = []
+                for line in simulation.tasks.indices { all += simulation.waiting(inLine: line) }
+                all.sort { $0.number < $1.number }
+                call.stack.pushTable(array: all.count)
+                for (i, c) in all.enumerated() {
+                    pushCustomerCopy(c, onto: call.stack)
+                    call.stack.setIndex(i + 1, in: -2)
+                }
+                return 1
+            },
             // counter:tasks() → { "deposit", "loan" } in declaration order
             "tasks": { [unowned self] call in
                 call.returning(simulation.tasks.map(\.name))

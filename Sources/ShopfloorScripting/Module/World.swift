@@ -57,6 +57,9 @@ public final class World {
     /// A `--set` or `--use` problem met while the scenario loaded: reported as is (it is the
     /// command line's fault, not the script's line), instead of the Lua error it unwound as.
     var commandLineError: ScriptingError?
+    /// The scenario's live-view function and key bindings (World+View.swift).
+    var viewRef: Int32 = 0
+    var keyBindings: [ViewKey] = []
     /// Set while a reload re-runs the scripts (see World+Staging.swift).
     var staging: Staging?
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.

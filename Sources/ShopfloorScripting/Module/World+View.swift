@@ -1,0 +1,125 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+/// What a scenario shows in the live view (`shopfloor run FILE --live`), built by its Lua view
+/// function on every frame: labels, lists side by side, bars. Plain data; the CLI draws it.
+public struct ViewFrame: Sendable, Equatable {
+    public enum Color: String, Sendable, CaseIterable { case plain, red, green, yellow, blue, magenta, cyan, gray, bold }
+
+    public struct Item: Sendable, Equatable {
+        public var text: String
+        public var color: Color
+    }
+
+    public enum Block: Sendable, Equatable {
+        case label(Item)
+        case list(title: String, items: [Item])
+        case bar(label: String, value: Double, maximum: Double, note: String, color: Color)
+    }
+
+    public var blocks: [Block] = []
+    public init() {}
+}
+
+/// A key the scenario binds in the live view (`shopfloor.key("a", "add 10 customers", fn)`).
+public struct ViewKey: Sendable, Equatable {
+    public var key: String
+    public var description: String
+    var ref: Int32
+}
+
+extension World {
+    /// Whether the scenario installed a view function.
+    public var hasView: Bool { viewRef != 0 }
+    /// The keys the scenario bound, in the order bound.
+    public var viewKeys: [ViewKey] { keyBindings }
+
+    func installViewFunctions(in module: Int32) {
+        lua.setFunction("view", in: module) { [unowned self] call in
+            try call.checkFunction(1)
+            call.stack.pushCopy(of: 1)
+            if viewRef != 0 { unref(viewRef) }
+            viewRef = ref()
+            return 0
+        }
+        lua.setFunction("key", in: module) { [unowned self] call in
+            let key = try call.string(1)
+            guard key.count == 1, !["q", " ", "+", "-"].contains(key) else {
+                throw ScriptingError.invalidScenario("key: '\(key)' must be one character other than q, space, + and - (the view's own keys)")
+            }
+            let description = try call.string(2)
+            try call.checkFunction(3)
+            call.stack.pushCopy(of: 3)
+            let r = ref()
+            keyBindings.removeAll { $0.key == key }
+            keyBindings.append(ViewKey(key: key, description: description, ref: r))
+            return 0
+        }
+    }
+
+    /// Runs the scenario's view function with a fresh builder and returns what it drew.
+    /// The builder `v` offers `v:label(text [, color])`, `v:list(title, items)` (items are
+    /// strings or `{ text =, color = }`), `v:bar(label, value, max [, note [, color]])`,
+    /// and `v.clock`, `v.width`.
+    public func drawView(width: Int, clock: Double) throws -> ViewFrame {
+        guard viewRef != 0 else { return ViewFrame() }
+        let frame = ViewFrameBox()
+        let stack = lua.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        push(ref: viewRef)
+        stack.pushTable(record: 6)
+        let v = stack.top
+        stack.push(width); stack.setField("width", in: v)
+        stack.push(clock); stack.setField("clock", in: v)
+        lua.setFunction("label", in: v) { call in
+            frame.value.blocks.append(.label(.init(text: try call.string(2), color: try ViewFrameBox.color(call, 3))))
+            return 0
+        }
+        lua.setFunction("list", in: v) { call in
+            let title = try call.string(2)
+            let table = try call.table(3)
+            var items: [ViewFrame.Item] = []
+            for value in table.array {
+                switch value {
+                case .string(let s): items.append(.init(text: s, color: .plain))
+                case .table(let t):
+                    let color = t["color"]?.stringValue.flatMap(ViewFrame.Color.init(rawValue:)) ?? .plain
+                    items.append(.init(text: t["text"]?.description ?? "", color: color))
+                default: items.append(.init(text: value.description, color: .plain))
+                }
+            }
+            frame.value.blocks.append(.list(title: title, items: items))
+            return 0
+        }
+        lua.setFunction("bar", in: v) { call in
+            frame.value.blocks.append(.bar(label: try call.string(2), value: try call.double(3), maximum: try call.double(4),
+                                           note: try call.optionalString(5) ?? "", color: try ViewFrameBox.color(call, 6)))
+            return 0
+        }
+        try lua.protectedCall(arguments: 1, results: 0)
+        return frame.value
+    }
+
+    /// Runs the function bound to `key`; false when the key is not bound.
+    public func pressKey(_ key: String) throws -> Bool {
+        guard let binding = keyBindings.first(where: { $0.key == key }) else { return false }
+        push(ref: binding.ref)
+        try lua.protectedCall(arguments: 0, results: 0)
+        return true
+    }
+}
+
+/// Collects a frame while the view function runs.
+final class ViewFrameBox {
+    var value = ViewFrame()
+
+    static func color(_ call: LuaCall, _ index: Int) throws -> ViewFrame.Color {
+        guard let name = try call.optionalString(index) else { return .plain }
+        guard let color = ViewFrame.Color(rawValue: name) else {
+            throw LuaArgumentError(index, "unknown colour '\(name)' (colours: \(ViewFrame.Color.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return color
+    }
+}

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""The live view in a real terminal (tmux), waiting on screen content rather than sleeping.
+
+Usage: live_terminal.py SHOPFLOOR_BINARY REPO_ROOT
+Prints one line per check and a final "N passed, N failed" line; exits 1 if any check failed.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+BINARY, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+results = []
+# A session that lives through the whole file, so the tmux server never exits between checks.
+subprocess.run(["tmux", "new-session", "-d", "-s", "sfkeeper", "sleep 900"], capture_output=True)
+
+
+class Screen:
+    """One tmux session running a command; `wait` polls the screen until a pattern shows."""
+
+    def __init__(self, command, cwd=ROOT, width=100, height=30):
+        self.name = "sf" + uuid.uuid4().hex[:8]
+        env = f"TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 LC_ALL=C.UTF-8"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                        f"cd {cwd} && {env} {command}; echo EXIT=$?; sleep 600"], check=True)
+
+    def text(self):
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True).stdout
+
+    def wait(self, pattern, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.text()
+            match = re.search(pattern, screen)
+            if match:
+                return match
+            time.sleep(0.05)  # polling the screen, not waiting for time to pass
+        raise AssertionError(f"never saw /{pattern}/ on screen:\n{self.text()}")
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def check(name):
+    def wrap(fn):
+        try:
+            fn()
+            results.append((name, None))
+        except Exception as error:  # noqa: BLE001
+            results.append((name, f"{type(error).__name__}: {str(error)[:1500]}"))
+        return fn
+    return wrap
+
+
+@check("bank: waiting and working lists change, a adds 10 customers, r resets, q restores the terminal")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --speed 0.5")
+    try:
+        s.wait(r"Business time 00:00:\d{3}")
+        s.wait(r"Waiting\s+Working")
+        first = s.wait(r"(\d+) waiting · (\d+) being served · (\d+) served so far")
+        assert int(first.group(2)) == 3, "two deposit tellers and one loan teller busy at opening"
+        s.wait(r"\d+ - loan \(teller 3\)")
+        s.wait(r"[1-9]\d* served so far")                      # the lists move
+        s.keys("a")
+        s.wait(r"\n(2[5-9]|3\d|40) - (deposit|loan)")          # numbering continues past the day's customers
+        s.keys("r")
+        s.wait(r"Business time 00:00:000")
+        s.wait(r"0 waiting · 0 being served · 0 served so far")
+        s.keys("a")
+        s.wait(r"(?<!\d)1 - (deposit|loan)")                  # numbering starts again after reset
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        assert "Business time" not in s.text(), "the alternate screen was left"
+    finally:
+        s.close()
+
+
+@check("bank: the clock stops when both lists are empty; the summary stays until q")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --speed 50")
+    try:
+        s.wait(r"finished")
+        clock = s.wait(r"Business time (\d\d:\d\d:\d{3})").group(1)
+        summary = s.wait(r"(\d+) served in ([\d.]+) s of simulated time")
+        plain = subprocess.run([BINARY, "run", "scripts/bank.lua"], cwd=ROOT, capture_output=True, text=True).stdout
+        assert f"{summary.group(1)} served in {summary.group(2)} s" in plain, "live and plain runs agree"
+        assert s.wait(r"Business time (\d\d:\d\d:\d{3})").group(1) == clock, "the clock stopped"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("bank in Korean: 업무시간 and the seed's list titles")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --set lang=ko")
+    try:
+        s.wait(r"업무시간 - 00:0\d:\d{3}")
+        s.wait(r"대기중\s+업무중")
+        s.wait(r"\d+ - (예금|대출)")
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("Ctrl-C restores the terminal too")
+def _():
+    s = Screen(f"{BINARY} run scripts/post_office.lua --live --speed 100")
+    try:
+        s.wait(r"Post office · \d\d:\d\d since opening")
+        s.keys("C-c")
+        s.wait(r"EXIT=\d+")
+        assert "Post office ·" not in s.text()
+    finally:
+        s.close()
+
+
+@check("a user's own scenario (the post office) gets bars, lists and its own key")
+def _():
+    s = Screen(f"{BINARY} run scripts/post_office.lua --live --speed 300")
+    try:
+        s.wait(r"letters\s+[█·]+ \d+/15 waiting")
+        s.wait(r"At the counters\s+In the queue")
+        s.keys("x")
+        s.wait(r"extra 1: #\d+")
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("--watch reloads an edited script and shows a broken edit's file:line")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    messages = os.path.join(work, "scripts", "messages", "en.lua")
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --watch --speed 0.2", cwd=work)
+    try:
+        s.wait(r"Waiting\s+Working")
+        original = open(messages, encoding="utf-8").read()
+        with open(messages, "w", encoding="utf-8") as f:
+            f.write(original.replace('M.waiting_title = "Waiting"', 'M.waiting_title = "In line"'))
+        s.wait(r"In line\s+Working")
+        s.wait(r"reloaded ")
+        with open(messages, "w", encoding="utf-8") as f:
+            f.write(original.replace("function M.start(c)", "function M.start(c) local = ", 1))
+        s.wait(r"en\.lua:\d+: ")
+        s.wait(r"In line\s+Working")                           # the old version keeps running
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+subprocess.run(["tmux", "kill-session", "-t", "sfkeeper"], capture_output=True)
+failed = [r for r in results if r[1]]
+for name, error in results:
+    print(("ok     " if not error else "FAILED ") + name + ("" if not error else "\n       " + error))
+print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+sys.exit(1 if failed else 0)
