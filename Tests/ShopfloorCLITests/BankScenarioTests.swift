@@ -186,6 +186,14 @@ struct BankScenarioTests {
         #expect(r.stderr.contains("arrivals never stop"))
     }
 
+    @Test func test_check_listsEveryBadSetting_notJustTheFirst() throws {
+        let r = try Shell.run(["check", "scripts/bank.lua", "--set", "lang=fr", "--set", "max_customers=x", "--set", "bogus=1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("'lang' must be one of en, ko, got 'fr'"))
+        #expect(r.stderr.contains("'max_customers' must be an integer >= 0, got 'x'"))
+        #expect(r.stderr.contains("no parameter 'bogus'"))
+    }
+
     @Test func test_plugins_listsTheShippedOnes_asTextAndJSON() throws {
         let r = try Shell.run(["plugins"])
         #expect(r.status == 0)

@@ -12,6 +12,11 @@ public final class ParameterSet {
     public private(set) var values: [String: LuaValue] = [:]
     /// `--set` overrides, as given.
     public let overrides: [String: String]
+    /// When set (`shopfloor check`), a bad value is noted and the default used, so loading goes
+    /// on and every problem is listed at the end instead of only the first.
+    public var collectsProblems = false
+    /// The problems noted so far (see `collectsProblems`).
+    public private(set) var problems: [String] = []
 
     public init(overrides: [String: String] = [:]) {
         self.overrides = overrides
@@ -42,7 +47,11 @@ public final class ParameterSet {
         }
         var value = parameter.defaultValue
         if let text = overrides[parameter.name] {
-            value = try parameter.parse(text)
+            do {
+                value = try parameter.parse(text)
+            } catch let error as ScriptingError where collectsProblems {
+                problems.append(error.description)
+            }
         }
         declared.append(parameter)
         values[parameter.name] = value
@@ -61,8 +70,9 @@ public final class ParameterSet {
                 if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
                 message += ")"
             }
-            throw ScriptingError.badParameter(message)
+            if collectsProblems { problems.append(message) } else { throw ScriptingError.badParameter(message) }
         }
+        if collectsProblems && !problems.isEmpty { throw ScriptingError.problems(problems) }
     }
 
     /// The values in force, for reports (`params` in JSON output).

@@ -7,9 +7,10 @@ public enum Scenario {
     /// Builds the world: plugins from the plugin path, then the scenario's main chunk (which
     /// declares parameters, builds the counter, installs policies). Every `--set` must then name a
     /// declared parameter. Nothing has run yet unless the script ran it itself.
-    public static func load(_ file: String?, options: ScenarioOptions,
+    public static func load(_ file: String?, options: ScenarioOptions, collectProblems: Bool = false,
                             configure: (World) -> Void = { _ in }) throws -> World {
         let parameters = ParameterSet(overrides: options.overrides)
+        parameters.collectsProblems = collectProblems
         let plugins = PluginRegistry(overrides: options.uses)
         var luaOptions = options.lua
         luaOptions.modulePath = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)

@@ -15,7 +15,9 @@ public enum ScenarioCheck {
         // Parameters: every --set is checked against its declaration while loading; collect them all.
         let world: World
         do {
-            world = try Scenario.load(file, options: options)
+            world = try Scenario.load(file, options: options, collectProblems: true)
+        } catch ScriptingError.problems(let list) {
+            return Report(problems: list, summary: "")
         } catch {
             problems.append(String(describing: Scenario.userFacing(error)))
             // Report the other --set problems too, when the load got far enough to know them.
