@@ -62,8 +62,14 @@ final class Terminal {
     func keys(waiting timeout: Double) -> [Character] {
         var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
+        // The terminal went away (hang-up, closed): stop instead of spinning on a dead descriptor.
+        if fds.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            Terminal.stopRequested = 1
+            return []
+        }
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(0, &buffer, 64)
+        if n == 0 { Terminal.stopRequested = 1 }
         guard n > 0 else { return [] }
         if buffer[0] == 0x1B { return [] }
         return String(decoding: buffer[0..<n], as: UTF8.self).map { $0 }
