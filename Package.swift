@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -39,8 +38,6 @@ let package = Package(
             name: "ShopfloorCore",
             dependencies: [
                 .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         .target(

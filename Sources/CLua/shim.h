@@ -526,4 +526,92 @@ static inline int sf_interrupt_pending(sf_memory *m) {
     return __atomic_load_n(&m->interrupt_requested, __ATOMIC_SEQ_CST);
 }
 
+/* ---- per-event fast paths for scenario hooks (ShopfloorScripting/Module/World+Hooks.swift) -- */
+/* Performance: one C call per hook call instead of several API calls from Swift; measured with the
+   bank-open benchmark, policies=lua (scripts/bench/bank-open). */
+
+/**
+ * Calls the function in registry slot `fn` with the values in registry slots `a` (if > 0) and `b`
+ * (if > 0), protected, with the traceback handler, as sf_pcall_m does (memory cap and time-budget
+ * entry). The handler stays below the results (no stack rotation): the caller resets the top.
+ * Stack: [] → [handler, nresults results] on LUA_OK, or [handler, error message with traceback];
+ * returns the status.
+ */
+static inline int sf_call_refs(lua_State *L, sf_memory *m, int fn, int a, int b, int nresults) {
+    int base = lua_gettop(L) + 1;
+    lua_pushcfunction(L, sf_traceback_handler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+    int nargs = 0;
+    if (a > 0) { lua_rawgeti(L, LUA_REGISTRYINDEX, a); nargs++; }
+    if (b > 0) { lua_rawgeti(L, LUA_REGISTRYINDEX, b); nargs++; }
+    int saved = m->host_depth;
+    m->host_depth = 0;
+    sf_entry_enter(m);
+    int status = lua_pcall(L, nargs, nresults, base);
+    sf_entry_leave(m, L);
+    m->host_depth = saved;
+    return status;
+}
+
+/**
+ * A customer generator call: fn(arg) → gap, task[, attrs]. As sf_call_refs with 3 results, then
+ * reads the plain case without further calls: *gap (when result 1 is a number: *gap_ok = 1) and
+ * *task (result 2 looked up raw in the table in registry slot `names`, task name → index; -1 when
+ * result 2 is not a string or not a key there); *has_table = 1 when result 3 is a table.
+ * Stack: [] → [handler, 3 results] on LUA_OK (left for the caller's general decoding), or
+ * [handler, error].
+ */
+static inline int sf_call_generator(lua_State *L, sf_memory *m, int fn, int arg, int names,
+                                    lua_Number *gap, int *gap_ok, lua_Integer *task, int *has_table) {
+    int status = sf_call_refs(L, m, fn, arg, 0, 3);
+    if (status != LUA_OK) return status;
+    *gap_ok = lua_type(L, -3) == LUA_TNUMBER;
+    *gap = *gap_ok ? lua_tonumberx(L, -3, NULL) : 0;
+    *task = -1;
+    if (lua_type(L, -2) == LUA_TSTRING) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, names);
+        lua_pushvalue(L, -3);
+        if (lua_rawget(L, -2) == LUA_TNUMBER) {
+            int isint = 0;
+            lua_Integer i = lua_tointegerx(L, -1, &isint);
+            if (isint) *task = i;
+        }
+        lua_pop(L, 2);
+    }
+    *has_table = lua_type(L, -1) == LUA_TTABLE;
+    return LUA_OK;
+}
+
+/** A waiting line's userdata: an sf_object_box (so sf_test_object and sf_object_gc work on it)
+    plus the address of the line's length, which the core keeps current (see sf_line_len). */
+#define SF_LINE_MAGIC 0x4c696e65u
+typedef struct sf_line_box {
+    sf_object_box object;
+    const lua_Integer *length;
+    unsigned int magic;
+} sf_line_box;
+
+/** As sf_push_object, for a line whose length lives at `length` (valid as long as `object` lives). */
+static inline void sf_push_line(lua_State *L, void *object, sf_release_function release, const char *tname,
+                                const lua_Integer *length) {
+    sf_line_box *box = (sf_line_box *)lua_newuserdatauv(L, sizeof(sf_line_box), 0);
+    box->object.object = object;
+    box->object.release = release;
+    box->length = length;
+    box->magic = SF_LINE_MAGIC;
+    luaL_setmetatable(L, tname);
+}
+
+/** `#line`: a plain C read of the length the core keeps, no call into Swift. */
+static inline int sf_line_len(lua_State *L) {
+    sf_line_box *box = (sf_line_box *)lua_touserdata(L, 1);
+    if (box == NULL || lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(sf_line_box) ||
+        box->magic != SF_LINE_MAGIC || box->length == NULL) {
+        return luaL_typeerror(L, 1, "shopfloor.line");
+    }
+    lua_pushinteger(L, *box->length);
+    return 1;
+}
+static inline lua_CFunction sf_line_len_function(void) { return sf_line_len; }
+
 #endif

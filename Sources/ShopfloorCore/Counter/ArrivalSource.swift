@@ -19,4 +19,7 @@ struct ArrivalSource {
     var pendingTask: Int32 = 0
     /// The drawn next arrival of a generator.
     var pending: GeneratedArrival?
+    /// The generator's drawn next arrival is one plain customer (no priority, patience or attributes) of
+    /// task `pendingTask`, kept out of `pending`: no enum payload copies per arrival (bank-open policies=lua).
+    var pendingPlain = false
 }

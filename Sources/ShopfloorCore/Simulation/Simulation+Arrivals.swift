@@ -53,6 +53,7 @@ extension Simulation {
         sources[s].active = false
         sources[s].needsNext = false
         sources[s].pending = nil
+        sources[s].pendingPlain = false
         sources[s].epoch &+= 1
     }
 
@@ -66,10 +67,18 @@ extension Simulation {
             try CoreError.require(next.gap.isFinite && next.gap >= 0,
                                   "customer generator '\(sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
             switch next {
-            case .single(_, let spec): try validate(spec)
-            case .batch(_, let specs): for spec in specs { try validate(spec) }
+            case .single(_, let spec):
+                try validate(spec)
+                if spec.priority == 0 && spec.patience == nil && spec.attributes == nil {
+                    sources[s].pendingTask = Int32(spec.task)
+                    sources[s].pendingPlain = true
+                } else {
+                    sources[s].pending = next
+                }
+            case .batch(_, let specs):
+                for spec in specs { try validate(spec) }
+                sources[s].pending = next
             }
-            sources[s].pending = next
             scheduler.unsafeSchedule(.arrival, payload: payload, at: now + next.gap)
         } else {
             // Built-in Poisson: two draws from the source's stream, gap first, then the task.
@@ -95,6 +104,9 @@ extension Simulation {
         guard sources[s].active, sources[s].epoch == UInt32(truncatingIfNeeded: payload) else { return }
         sources[s].needsNext = true  // whatever happens below, the next arrival is owed
         if sources[s].isBuiltin {
+            try arriveOne(task: sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
+        } else if sources[s].pendingPlain {
+            sources[s].pendingPlain = false
             try arriveOne(task: sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
         } else {
             let pending = sources[s].pending
@@ -176,11 +188,16 @@ extension Simulation {
     }
 
     /// Whether the direct-to-teller fast path applies (no hook or arrive observer could see the difference).
-    var servesDirectly: Bool { isOpen && tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil }
+    var servesDirectly: Bool { isOpen && servesDirectlyFlag }
 
-    /// The first idle teller (in teller order) able to serve `line`.
+    /// The first idle teller (in teller order) who would take a customer of `line` under the built-in rule:
+    /// any able to serve it, or with ``BuiltinTellerRule/ownSkillOnly`` only those whose own skill it is.
     @inline(__always)
     func firstIdleTeller(forLine line: Int) -> Int? {
+        if ownSkillOnly {
+            for k in lineOwnTellerRanges[line] where !tellerStates[Int(lineOwnTellers[k])].busy { return Int(lineOwnTellers[k]) }
+            return nil
+        }
         for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return Int(lineTellers[k]) }
         return nil
     }
@@ -246,6 +263,7 @@ extension Simulation {
         if let attributes { setAttributes(attributes, slot: slot) }
         let ticket = table.ticket(slot)
         lineStore[t].append(ticket, priority: priority, at: now)
+        publishLength(t)
         if record.patience < .infinity {
             scheduler.unsafeSchedule(.renege, payload: ticket, at: now + record.patience)
         }
@@ -294,6 +312,7 @@ extension Simulation {
         if observers.onRenege != nil { snapshot = customer(slot); snapshot?.state = .reneged }
         table.release(slot)
         lineStore[t].markLeft(at: now)
+        publishLength(t)
         if lineStore[t].needsCompaction { compact(line: t) }
         if let onRenege = observers.onRenege, let snapshot {
             try notify("renege", onRenege, CounterEvent(kind: .renege, time: now, customer: snapshot, teller: nil))

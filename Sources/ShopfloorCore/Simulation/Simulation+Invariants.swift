@@ -36,6 +36,7 @@ extension Simulation {
                 }
             }
             precondition(live == line.count, "line '\(line.name)' count \(line.count) but \(live) live entries")
+            precondition(lineLengths.cells[l].pointee == line.count, "line '\(line.name)' published length is stale")
             if tellerPolicy == nil && !needsRecovery {
                 precondition(line.count <= line.capacity, "line '\(line.name)' over capacity")
             }
@@ -45,7 +46,7 @@ extension Simulation {
         // Open, without a policy (and with no interrupted work), no teller idles while work it can do waits.
         if isOpen && tellerPolicy == nil && !needsRecovery {
             for (t, s) in tellerStates.array.enumerated() where !s.busy {
-                for skill in skills(of: t) {
+                for skill in skills(of: t).prefix(ownSkillOnly ? 1 : Int.max) {
                     precondition(lineStore[skill].count == 0, "teller \(t) idles while line '\(lineStore[skill].name)' waits")
                 }
             }

@@ -9,6 +9,7 @@ extension Simulation {
         while let ticket = lineStore[l].popFirstTicket() {
             if let slot = table.slot(of: ticket, in: .waiting) {
                 lineStore[l].didRemoveLive(at: scheduler.now)
+                publishLength(l)
                 return slot
             }
             lineStore[l].didDropStale()
@@ -28,6 +29,7 @@ extension Simulation {
     func remove(slot: Int32, fromLine l: Int) -> Bool {
         guard lineStore[l].removeTicket(table.ticket(slot)) else { return false }
         lineStore[l].didRemoveLive(at: now)
+        publishLength(l)
         return true
     }
 
@@ -36,6 +38,7 @@ extension Simulation {
         while let ticket = lineStore[l].popLastTicket(priority: priority) {
             if let slot = table.slot(of: ticket, in: .waiting) {
                 lineStore[l].didRemoveLive(at: now)
+                publishLength(l)
                 return slot
             }
             lineStore[l].didDropStale()

@@ -130,7 +130,7 @@ extension Simulation {
         if isRunning { throw CoreError.notAllowed("'reset' cannot be called while the simulation is running") }
         scheduler.reset()
         table.removeAll()
-        for l in lineStore.indices { lineStore[l].removeAll(at: 0) }
+        for l in lineStore.indices { lineStore[l].removeAll(at: 0); publishLength(l) }
         for t in tellerStates.indices {
             tellerStates[t].busy = false
             tellerStates[t].slot = -1

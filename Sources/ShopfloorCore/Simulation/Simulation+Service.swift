@@ -47,8 +47,10 @@ extension Simulation {
             try take(choice, teller: t)
             return
         }
+        // The built-in rules: every skill in order, or only the own (first) one.
+        let builtinEnd = ownSkillOnly ? start &+ 1 : end
         var k = start
-        while k < end {
+        while k < builtinEnd {
             let line = Int(tellerSkills[k])
             if lineStore[line].count > 0 {
                 if serviceTime == nil {
@@ -70,22 +72,32 @@ extension Simulation {
 
     /// Carries out a policy's choice after validating it; nothing changes if the choice is invalid.
     func take(_ choice: TellerChoice, teller t: Int) throws {
-        let skills = self.skills(of: t)
         switch choice {
         case .stayIdle:
             return
         case .head(let line):
-            try CoreError.require(skills.contains(line),
+            // Performance: a scan of the teller's skill range instead of building `skills(of:)` (an array per
+            // decision); bank-open policies=lua, see scripts/bench/bank-open.
+            var skillSlot = Int(tellerStates[t].skillStart)
+            let skillEnd = skillSlot &+ Int(tellerStates[t].skillCount)
+            while skillSlot < skillEnd && Int(tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
+            try CoreError.require(skillSlot < skillEnd,
                 "teller policy: teller \(t) cannot serve line \(line) ('\(tasks.indices.contains(line) ? tasks[line].name : "?")')")
-            guard let slot = peekHead(line: line) else {
+            guard lineStore[line].count > 0 else {
                 throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
             }
-            let skillSlot = Int(tellerStates[t].skillStart) + skills.firstIndex(of: line)!
+            if serviceTime == nil {
+                // No hook can throw: dequeue first, then draw (the same draws as peeking first).
+                let slot = popHead(line: line)!
+                try startService(t, slot: slot, duration: tellerService[skillSlot].sampleDuration(using: &serviceRNG))
+                return
+            }
+            let slot = peekHead(line: line)!
             let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
             _ = popHead(line: line)
             try startService(t, slot: slot, duration: duration)
         case .customer(let number):
-            for (i, line) in skills.enumerated() {
+            for (i, line) in skills(of: t).enumerated() {
                 guard let slot = liveSlots(line: line).first(where: { table.records[Int($0)].number == number }) else {
                     continue
                 }

@@ -6,6 +6,14 @@ public typealias TellerPolicy = (_ teller: Int, _ simulation: Simulation) throws
 /// Called before the customer leaves the line, so a throw leaves the state untouched.
 public typealias ServiceTimeHook = (_ customer: Customer, _ teller: Int, _ simulation: Simulation) throws -> Double
 
+/// What a free teller does when no ``Simulation/tellerPolicy`` closure is installed.
+public enum BuiltinTellerRule: Sendable, Equatable {
+    /// Tries its skills in the order listed and takes the longest-waiting customer of the first line with anyone.
+    case skillsInOrder
+    /// Serves only its own skill (the first it lists), longest-waiting first; stays idle otherwise (the seed's rule).
+    case ownSkillOnly
+}
+
 /// A service counter simulation: the clock, waiting lines, tellers, arrivals, stock and statistics.
 ///
 /// Pure Swift; policies are optional closures (the scripting layer installs Lua functions as them). With none
@@ -46,6 +54,8 @@ public final class Simulation {
     /// Task classes, in the order added; a task's index is also its waiting line's index.
     @exclusivity(unchecked) public internal(set) var tasks: [TaskClass] = []
     let lineStore = UnsafeList<WaitingLine>()
+    /// Each line's length in stable memory, mirrored after every change (see ``LineLengths``).
+    let lineLengths = LineLengths()
     let statisticsStore = UnsafeList<TaskStatistics>()
     let poolStore = UnsafeList<TellerPool>()
     let tellerStates = UnsafeList<TellerState>()
@@ -55,6 +65,9 @@ public final class Simulation {
     /// Flattened list of tellers able to serve each line, and each line's range in it.
     let lineTellers = UnsafeList<Int32>()
     let lineTellerRanges = UnsafeList<Range<Int>>()
+    /// The same for the tellers whose own (first) skill is each line (``BuiltinTellerRule/ownSkillOnly``).
+    let lineOwnTellers = UnsafeList<Int32>()
+    let lineOwnTellerRanges = UnsafeList<Range<Int>>()
     let sources = UnsafeList<ArrivalSource>()
     /// Per task: whether it has a patience distribution (a flag, so the hot path never copies the optional).
     let taskHasPatience = UnsafeList<Bool>()
@@ -95,12 +108,33 @@ public final class Simulation {
     @exclusivity(unchecked) public var checksInvariantsAfterEachEvent = true
 
     /// Customer, stock and timer observers. Installing none costs nothing.
-    @exclusivity(unchecked) public var observers = CounterObservers() { didSet { observesCustomers = observers.observesCustomers } }
+    @exclusivity(unchecked) public var observers = CounterObservers() {
+        didSet {
+            observesCustomers = observers.observesCustomers
+            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+        }
+    }
     @exclusivity(unchecked) var observesCustomers = false
-    /// Chooses whom a free teller takes; `nil` = FIFO over the teller's skills in order.
-    @exclusivity(unchecked) public var tellerPolicy: TellerPolicy?
+    /// Chooses whom a free teller takes; `nil` = the built-in ``builtinTellerRule``.
+    /// Setting it (even to `nil`) puts ``builtinTellerRule`` back to ``BuiltinTellerRule/skillsInOrder``.
+    @exclusivity(unchecked) public var tellerPolicy: TellerPolicy? {
+        didSet {
+            builtinTellerRule = .skillsInOrder
+            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+        }
+    }
+    /// What a free teller does when no ``tellerPolicy`` is installed (no closure call either way).
+    @exclusivity(unchecked) public var builtinTellerRule = BuiltinTellerRule.skillsInOrder {
+        didSet { ownSkillOnly = builtinTellerRule == .ownSkillOnly }
+    }
+    /// `builtinTellerRule == .ownSkillOnly`, as a plain flag for the hot path.
+    @exclusivity(unchecked) var ownSkillOnly = false
+    /// No policy, service-time hook or arrive observer: see `servesDirectly`.
+    @exclusivity(unchecked) var servesDirectlyFlag = true
     /// Draws service times; `nil` = the task's (or pool's) distribution from the `"service"` stream.
-    @exclusivity(unchecked) public var serviceTime: ServiceTimeHook?
+    @exclusivity(unchecked) public var serviceTime: ServiceTimeHook? {
+        didSet { servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil }
+    }
 
     /// A new, empty simulation at time 0.
     public init(seed: UInt64 = 0) {
@@ -144,6 +178,7 @@ public final class Simulation {
         var line = WaitingLine(name: task.name, capacity: task.capacity ?? .max)
         line.length = TimeWeighted(start: now, value: 0)
         lineStore.append(line)
+        lineLengths.append()
         statisticsStore.append(TaskStatistics())
         taskHasPatience.append(task.patience != nil)
         rebuildTellerTables()
@@ -197,10 +232,17 @@ public final class Simulation {
         }
         lineTellers.removeAll()
         lineTellerRanges.removeAll()
+        lineOwnTellers.removeAll()
+        lineOwnTellerRanges.removeAll()
         for line in tasks.indices {
             let start = lineTellers.count
             for t in tellerStates.indices where skills(of: t).contains(line) { lineTellers.append(Int32(t)) }
             lineTellerRanges.append(start..<lineTellers.count)
+            let ownStart = lineOwnTellers.count
+            for t in tellerStates.indices where tellerSkills[Int(tellerStates[t].skillStart)] == Int32(line) {
+                lineOwnTellers.append(Int32(t))
+            }
+            lineOwnTellerRanges.append(ownStart..<lineOwnTellers.count)
         }
     }
 

@@ -1,12 +1,10 @@
-import Histogram
-
 /// Streaming statistics of a duration (wait, time in system): exact count, mean and max, and percentiles
-/// from an HdrHistogram.
+/// from a histogram with HdrHistogram's layout (``DurationHistogram``).
 ///
 /// Durations are recorded in integer **nanoseconds** with 3 significant digits, so a reported percentile is
 /// the exact nearest-rank value rounded up to its histogram bucket: at most 1/1024 (< 0.1 %) above it, or
-/// within 1 ns for tiny values. Memory is constant (about 250 KB of buckets, grown only if a duration
-/// exceeds 1000 s), whatever the number of customers. Zero durations (a customer served at once — often half
+/// within 1 ns for tiny values. Memory is constant (a table covering every duration, resident only where
+/// buckets are used: a few hundred KB), whatever the number of customers. Zero durations (a customer served at once — often half
 /// of them) are only counted, not put in the histogram: exact, and one histogram update fewer on the hot path.
 public struct DurationStatistics: Sendable {
     /// Values recorded.
@@ -17,12 +15,9 @@ public struct DurationStatistics: Sendable {
     public private(set) var max = 0.0
     /// Values that were exactly 0 (kept out of the histogram).
     public private(set) var zeros = 0
-    var histogram: Histogram<UInt64>
+    var histogram = DurationHistogram()
 
-    public init() {
-        histogram = Histogram<UInt64>(highestTrackableValue: 1_000_000_000_000, numberOfSignificantValueDigits: .three)
-        histogram.autoResize = true
-    }
+    public init() {}
 
     /// Records one duration (seconds, ≥ 0).
     /// - Complexity: O(1).

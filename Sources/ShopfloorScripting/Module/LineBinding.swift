@@ -1,3 +1,4 @@
+import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -6,11 +7,22 @@ import ShopfloorCore
 final class LineHandle {
     unowned let world: World
     let index: Int
+    /// Keeps the memory of the core's published length (read by the C `__len`) alive.
+    let lengthOwner: AnyObject?
+    let lengthAddress: UnsafePointer<Int>?
     init(world: World, index: Int) {
         self.world = world
         self.index = index
+        let published = world.simulation.lengthAddress(ofLine: index)
+        self.lengthOwner = published?.owner
+        self.lengthAddress = published?.address
     }
     var length: Int { world.simulation.length(ofLine: index) }
+}
+
+/// Releases the retained Swift object of a line userdata (its `__gc`, through `sf_object_gc`).
+private let releaseLineObject: sf_release_function = { object in
+    Unmanaged<AnyObject>.fromOpaque(object!).release()
 }
 
 enum LineBinding {
@@ -56,9 +68,22 @@ enum LineBinding {
             case "length": return .integer(line.length)
             default: return nil
             }
-        }, metamethods: [
-            "__len": { call in call.returning(try call.object(1, as: cls).length) },
-        ])
+        })
+        // Performance: `#line` is a C function reading the length the core publishes (no Lua→Swift
+        // call per `#`); bank-open policies=lua, scripts/bench/bank-open.
+        let L = state.L
+        lua_getfield(L, sf_registryindex(), cls.name)
+        sf_pushcfunction(L, sf_line_len_function())
+        lua_setfield(L, -2, "__len")
+        sf_pop(L, 1)
+    }
+
+    /// Pushes a line object: userdata of ``luaClass`` that also carries the address of the line's
+    /// published length (for the C `__len`). Stack: [] → [userdata].
+    static func push(_ line: LineHandle, onto L: OpaquePointer) {
+        let raw = Unmanaged<AnyObject>.passRetained(line as AnyObject).toOpaque()
+        let address = line.lengthAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: lua_Integer.self) }
+        sf_push_line(L, raw, releaseLineObject, luaClass.name, address)
     }
 }
 

@@ -23,7 +23,6 @@ extension World {
             case .finish: observers.onFinish = observer
             case .balk: observers.onBalk = observer
             case .renege: observers.onRenege = observer
-            default: break
             }
         }
         observers.onClose = hooks.close.isEmpty ? nil : { [unowned self] _ in try self.emitClose() }
@@ -102,17 +101,15 @@ extension World {
             lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
             return ref()
         }()
-        let generator: CustomerGenerator = { [unowned self] _ in try self.nextArrival(rngRef: rngRef) }
+        let call = HookCall(world: self, function: hooks.generator)
+        // Captures the call context, not the world: no unowned-to-strong retain per arrival.
+        let generator: CustomerGenerator = { simulation in try call.nextArrival(rngRef: rngRef, simulation: simulation) }
         try simulation.addArrivals(.generator(generator), name: name)
     }
 
-    func nextArrival(rngRef: Int32) throws -> GeneratedArrival? {
+    /// The generator's results at base+1…base+3, in every form it may answer.
+    func decodeArrival(base: Int32) throws -> GeneratedArrival? {
         let L = lua.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
-        push(ref: hooks.generator)
-        push(ref: rngRef)
-        try lua.protectedCall(arguments: 1, results: 3)
         if lua_type(L, base + 1) <= LUA_TNIL { return nil }
         guard lua_type(L, base + 1) == LUA_TNUMBER, let gap = lua.stack.double(at: base + 1) else {
             throw ScriptingError.invalidScenario("customer generator must return a gap in seconds (a number) or nil, got \(lua.stack.typeName(at: base + 1))")
@@ -166,17 +163,13 @@ extension World {
     func installPolicy() {
         unref(hooks.policy)
         hooks.policy = ref()
-        simulation.tellerPolicy = { [unowned self] teller, _ in try self.chooseFor(teller: teller) }
+        let call = HookCall(world: self, function: hooks.policy)
+        simulation.tellerPolicy = { teller, simulation in try call.choose(teller: teller, simulation: simulation) }
     }
 
-    func chooseFor(teller t: Int) throws -> TellerChoice {
+    /// The policy's answer on top of the stack, in every form it may take.
+    func decodeChoice() throws -> TellerChoice {
         let L = lua.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
-        push(ref: hooks.policy)
-        pushTellerTable(t)
-        pushLinesTable()
-        try lua.protectedCall(arguments: 2, results: 1)
         switch lua_type(L, -1) {
         case LUA_TNIL, LUA_TNONE: return .stayIdle
         case LUA_TBOOLEAN where !lua.stack.bool(at: -1): return .stayIdle
@@ -192,18 +185,13 @@ extension World {
         throw ScriptingError.invalidScenario("teller policy must return a line, a task name, a customer number or nil, got \(lua.stack.typeName(at: -1))")
     }
 
-    /// The built-in "fifo" rule: a teller takes only the head of its own (first) skill's line. A
-    /// Swift closure, no Lua call; when every teller has one skill it is the core's default itself.
+    /// The built-in "fifo" rule: a teller takes only the head of its own (first) skill's line.
+    /// The core's own rule, no closure and no Lua call.
+    // Performance: was a Swift closure building a `Teller` (arrays) per decision; the core's
+    // `.ownSkillOnly` keeps the direct-to-teller fast path (bank-open policies=builtin, scripts/bench/bank-open).
     func installOwnSkillPolicy() {
-        let singleSkilled = simulation.pools.allSatisfy { $0.skills.count == 1 }
-        if singleSkilled {
-            simulation.tellerPolicy = nil
-            return
-        }
-        simulation.tellerPolicy = { teller, simulation in
-            let own = simulation.teller(teller).skills[0]
-            return simulation.length(ofLine: own) > 0 ? .head(line: own) : .stayIdle
-        }
+        simulation.tellerPolicy = nil
+        simulation.builtinTellerRule = .ownSkillOnly
     }
 
     /// Pushes the reused table of teller `t`: number (1-based), pool, skill (the first), skills.
@@ -236,7 +224,7 @@ extension World {
         push(ref: linesTableRef)
         while linesInTable < simulation.tasks.count {
             pushTaskName(linesInTable)
-            stack.push(object: LineHandle(world: self, index: linesInTable), as: LineBinding.luaClass)
+            LineBinding.push(LineHandle(world: self, index: linesInTable), onto: lua.L)
             lua_rawset(lua.L, -3)
             linesInTable += 1
         }
@@ -259,5 +247,139 @@ extension World {
             }
             return d
         }
+    }
+}
+
+/// What a per-event hook call needs, held by the hook's closure so the hot path reads plain
+/// fields (no dictionary or array of the world, no exclusivity checks): the state, its memory
+/// bookkeeping, the function's registry slot, and the reused argument tables.
+final class HookCall {
+    /// Read by the generator (its slot may be swapped by a reload) and off the fast path.
+    unowned let world: World
+    /// Keeps `L` and `memory` valid for as long as the core can call this hook.
+    let lua: LuaState
+    let L: OpaquePointer
+    let memory: UnsafeMutablePointer<sf_memory>
+    /// The hook function's registry slot at install (a policy; a new policy makes a new call).
+    let function: Int32
+    /// Registry slot of a table task name → task index (for generators); 0 until built.
+    @exclusivity(unchecked) var taskTable: Int32 = 0
+    @exclusivity(unchecked) var tasksInTable = 0
+    /// Registry slots of the teller tables and of the `lines` table (for policies).
+    @exclusivity(unchecked) var tellerRefs: [Int32] = []
+    @exclusivity(unchecked) var linesRef: Int32 = 0
+    /// The line objects' userdata addresses, by line index.
+    @exclusivity(unchecked) var lineObjects: [UnsafeMutableRawPointer] = []
+
+    init(world: World, function: Int32) {
+        self.world = world
+        self.lua = world.lua
+        self.L = world.lua.L
+        self.memory = sf_memory_of(world.lua.L)
+        self.function = function
+    }
+
+    /// One generator call. The plain answer (a number and a known task name) is read by C in the
+    /// same call (`sf_call_generator`); anything else is decoded from the stack by the world.
+    // Performance: one C call instead of ~10 Lua API calls and a name comparison from Swift per
+    // arrival; bank-open policies=lua, scripts/bench/bank-open.
+    func nextArrival(rngRef: Int32, simulation: Simulation) throws -> GeneratedArrival? {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        syncTaskTable(simulation)
+        var gap: lua_Number = 0, gapOK: Int32 = 0, task: lua_Integer = -1, hasTable: Int32 = 0
+        // The generator's current slot: a reload swaps `hooks.generator` under the running source.
+        let status = sf_call_generator(L, memory, world.hooks.generator, rngRef, taskTable, &gap, &gapOK, &task, &hasTable)
+        guard status == LUA_OK else { throw error(status: status) }
+        if gapOK != 0 && task >= 0 && hasTable == 0 {
+            return .single(gap: gap, CustomerSpec(task: Int(task)))
+        }
+        return try world.decodeArrival(base: base + 1)
+    }
+
+    /// One policy call: the reused teller and lines tables as arguments, in one C call; a returned
+    /// line object is recognised by its address.
+    // Performance: replaces three pushes, a Swift-side pcall and a metatable check per decision;
+    // bank-open policies=lua, scripts/bench/bank-open.
+    func choose(teller t: Int, simulation: Simulation) throws -> TellerChoice {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        syncPolicyTables(simulation, teller: t)
+        let status = sf_call_refs(L, memory, function, tellerRefs[t], linesRef, 1)
+        guard status == LUA_OK else { throw error(status: status) }
+        if lua_type(L, -1) == LUA_TUSERDATA, let p = lua_touserdata(L, -1) {
+            var i = 0
+            while i < lineObjects.count {
+                if lineObjects[i] == p { return .head(line: i) }
+                i &+= 1
+            }
+        }
+        return try world.decodeChoice()
+    }
+
+    /// Keeps the task-name table in step with the simulation's tasks.
+    @inline(__always)
+    func syncTaskTable(_ simulation: Simulation) {
+        if tasksInTable != simulation.tasks.count { rebuildTaskTable(simulation) }
+    }
+
+    func rebuildTaskTable(_ simulation: Simulation) {
+        if taskTable == 0 {
+            sf_newtable(L)
+            taskTable = luaL_ref(L, sf_registryindex())
+        }
+        lua_rawgeti(L, sf_registryindex(), lua_Integer(taskTable))
+        for (i, task) in simulation.tasks.enumerated() {
+            world.lua.stack.push(task.name)
+            lua_pushinteger(L, lua_Integer(i))
+            lua_rawset(L, -3)
+        }
+        sf_pop(L, 1)
+        tasksInTable = simulation.tasks.count
+    }
+
+    /// Makes sure teller `t`'s table and the `lines` table (with every line) exist.
+    @inline(__always)
+    func syncPolicyTables(_ simulation: Simulation, teller t: Int) {
+        if t >= tellerRefs.count || lineObjects.count != simulation.tasks.count { rebuildPolicyTables(simulation, teller: t) }
+    }
+
+    func rebuildPolicyTables(_ simulation: Simulation, teller t: Int) {
+        world.pushTellerTable(t)
+        sf_pop(L, 1)
+        tellerRefs = world.tellerTableRefs
+        world.pushLinesTable()
+        sf_pop(L, 1)
+        linesRef = world.linesTableRef
+        lineObjects = []
+        for i in simulation.tasks.indices {
+            lua_rawgeti(L, sf_registryindex(), lua_Integer(linesRef))
+            world.pushTaskName(i)
+            lua_rawget(L, -2)
+            lineObjects.append(lua_touserdata(L, -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
+            sf_pop(L, 2)
+        }
+    }
+
+    /// The error of a failed call, with the message and traceback on top (popped), as
+    /// `LuaState.protectedCall` reports it.
+    func error(status: Int32) -> LuaError {
+        let stack = world.lua.stack
+        let text = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
+        sf_pop(L, 1)
+        let kind: LuaError.Kind
+        switch status {
+        case LUA_ERRSYNTAX: kind = .syntax
+        case LUA_ERRMEM: kind = .memory
+        case LUA_ERRERR: kind = .handler
+        default: kind = text.contains("script exceeded its time budget") ? .timeBudget : .runtime
+        }
+        if kind == .memory { sf_gc_collect(L) }
+        let marker = "\nstack traceback:"
+        if let range = text.range(of: marker) {
+            return LuaError(kind: kind, message: String(text[..<range.lowerBound]),
+                            traceback: String(text[text.index(after: range.lowerBound)...]))
+        }
+        return LuaError(kind: kind, message: text)
     }
 }

@@ -20,7 +20,7 @@ public struct SampledSeries: Sendable {
         defer { offers += 1 }
         guard offers % stride == 0 else { return }
         let point = sample()
-        for (name, value) in point where values[name] == nil {
+        for name in point.keys where values[name] == nil {
             // A series that appears later (a new line) is zero before.
             values[name] = Array(repeating: 0, count: times.count)
         }
