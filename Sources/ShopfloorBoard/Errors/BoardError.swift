@@ -33,6 +33,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerSchema(path: String)
     /// ``Board/verifyIntegrity()`` found problems; each string names one.
     case integrityViolated([String])
+    /// The board's config file (`board.toml`) is malformed or unsafe; the message names `file:line`.
+    case config(String)
+    /// Syncing with the remote database failed; the message says why (never a password).
+    case sync(String)
 
     public var description: String {
         switch self {
@@ -74,6 +78,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "the board database at \(path) was written by a newer version of shopfloor"
         case .integrityViolated(let problems):
             "the board database is inconsistent: " + problems.joined(separator: "; ")
+        case .config(let message):
+            message
+        case .sync(let message):
+            message
         }
     }
 

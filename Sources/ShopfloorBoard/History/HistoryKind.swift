@@ -8,12 +8,15 @@ public enum HistoryKind: String, CaseIterable, Sendable, Codable {
     case undo
     /// A redo of an earlier undone change.
     case redo
+    /// A change made on another replica, pulled by sync (it may replace a local version, which
+    /// the entry keeps as `before`).
+    case sync
 
     /// Whether ``Board/undo()`` can take this entry back (undo and redo entries are walked, not undone).
     public var isUndoable: Bool {
         switch self {
         case .add, .edit, .move, .remove: true
-        case .undo, .redo: false
+        case .undo, .redo, .sync: false
         }
     }
 }

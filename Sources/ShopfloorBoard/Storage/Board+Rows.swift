@@ -71,7 +71,7 @@ extension Board {
         stored.version = version
         let statement = try db.cachedStatement(sql: """
             UPDATE task SET title = ?, body = ?, due = ?, state = ?, updated_at = ?, deleted = ?,
-                            hlc_wall = ?, hlc_counter = ?, hlc_replica = ?
+                            hlc_wall = ?, hlc_counter = ?, hlc_replica = ?, synced = 0
             WHERE id = ?
             """)
         try statement.execute(arguments: [

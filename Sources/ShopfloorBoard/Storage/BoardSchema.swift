@@ -17,6 +17,9 @@ import GRDB
 ///         undo_status TEXT NULL CHECK IN ('applied','undone','discarded'),  -- changes only
 ///         target_seq → history NULL)                 -- for undo/redo entries
 /// ```
+///
+/// Version 2 (`v2-sync`): `task.synced` (0/1, indexed where 0) and the history kind `sync`.
+///
 /// Removed tasks stay as tombstones (`deleted = 1`) rather than being deleted: history points at
 /// them, undo brings them back under the same id and uuid, and sync must tell other replicas.
 enum BoardSchema {
@@ -69,6 +72,36 @@ enum BoardSchema {
             try db.execute(
                 sql: "INSERT INTO board_meta(key, value) VALUES ('replica_id', ?), ('hlc', ?)",
                 arguments: [replica, HLCTimestamp.zero(replica: replica).description])
+        }
+        migrator.registerMigration("v2-sync") { db in
+            // Sync: `synced` marks a task whose current version the remote already has (local
+            // writes clear it; the push sets it), and history gains the `sync` kind for changes
+            // pulled from other replicas. SQLite cannot alter a CHECK constraint, so history is
+            // rebuilt (the documented way: new table, copy, drop, rename).
+            try db.execute(sql: """
+                ALTER TABLE task ADD COLUMN synced INTEGER NOT NULL DEFAULT 0 CHECK (synced IN (0, 1));
+                CREATE INDEX task_unsynced ON task(id) WHERE synced = 0;
+
+                CREATE TABLE history_v2 (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'move', 'remove', 'undo', 'redo', 'sync')),
+                    task_id INTEGER NOT NULL REFERENCES task(id),
+                    task_uuid TEXT NOT NULL,
+                    message TEXT NOT NULL,
+                    before TEXT,
+                    after TEXT,
+                    undo_status TEXT CHECK (undo_status IN ('applied', 'undone', 'discarded')),
+                    target_seq INTEGER REFERENCES history_v2(seq),
+                    CHECK ((kind IN ('undo', 'redo', 'sync')) = (undo_status IS NULL)),
+                    CHECK ((kind IN ('undo', 'redo')) = (target_seq IS NOT NULL))
+                );
+                INSERT INTO history_v2 SELECT * FROM history;
+                DROP TABLE history;
+                ALTER TABLE history_v2 RENAME TO history;
+                CREATE INDEX history_undo_stack ON history(undo_status, seq);
+                CREATE INDEX history_by_task ON history(task_id, seq);
+                """)
         }
         return migrator
     }

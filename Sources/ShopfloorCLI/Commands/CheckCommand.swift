@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ShopfloorScripting
 
 /// `shopfloor check FILE`: loads and validates a scenario — parameters, plugins, the world it
@@ -42,7 +43,10 @@ struct PluginsCommand: ShopfloorSubcommand {
 
     func execute() throws {
         let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
-        let listing = try PluginListing.load(folders: folders)
+        // The board rules live in their own file, found as `shopfloor board` finds it.
+        let rules = BoardRuleHost.defaultRulesFiles(environment: ProcessInfo.processInfo.environment)
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        let listing = try PluginListing.load(files: Array(rules.prefix(1)), folders: folders)
         switch format {
         case .text: StandardStreams.output(listing.text)
         case .json: StandardStreams.output(listing.json.text + "\n")

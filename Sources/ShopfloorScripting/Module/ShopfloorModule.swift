@@ -70,7 +70,10 @@ enum ShopfloorModule {
         world.installViewFunctions(in: module)
         stack.push(world.seed)
         stack.setField("seed", in: module)
+        StockModule.install(in: world, module: module)
         lua.setGlobal("shopfloor")
+        // The board opens its database on first use, so a scenario that never touches it pays nothing.
+        BoardModule.install(in: world)
     }
 }
 

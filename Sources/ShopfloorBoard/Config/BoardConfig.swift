@@ -1,0 +1,194 @@
+import Foundation
+
+/// The board's settings file (`board.toml` beside `board.sqlite`): which board rule applies, its
+/// parameters, and the remote to sync with.
+///
+/// ```toml
+/// rule = "standard"                  # a board_rule plugin; none when absent
+/// rules = "board_rules.lua"          # the rules file (relative to this file's folder)
+/// remote = "postgres://ada@db.example.com/shopfloor?sslmode=require"
+///
+/// [params]                           # the rule's parameters, as --set would give them
+/// max_doing = 4
+/// ```
+///
+/// The format is a small subset of TOML: `key = value` lines (strings in double or single quotes,
+/// integers, numbers, booleans), `#` comments and one `[params]` table. Anything else is an error
+/// naming `board.toml:LINE`. A file holding a password (in `remote` or `password`) must be
+/// readable only by its owner (`chmod 600`), as `~/.pgpass` must.
+public struct BoardConfig: Hashable, Sendable {
+    /// The file this was read from (it may not exist).
+    public var path: String
+    /// The `board_rule` plugin to apply before each change.
+    public var rule: String?
+    /// The rules file, as written (relative paths are relative to the config's folder).
+    public var rules: String?
+    /// Plugin parameters (`[params]`), as text, the way `--set name=value` gives them.
+    public var parameters: [String: String] = [:]
+    /// The PostgreSQL URL to sync with.
+    public var remote: String?
+    /// A password for the remote, when not in the URL.
+    public var password: String?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The rules file with a relative path resolved against the config's folder.
+    public var rulesPath: String? {
+        guard let rules else { return nil }
+        if rules.hasPrefix("/") { return rules }
+        if rules.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            return home + rules.dropFirst()
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? rules : folder + "/" + rules
+    }
+
+    /// Reads the config at `path`; a missing file is an empty config.
+    /// - Throws: ``BoardError/config(_:)`` naming `file:line` for a malformed line or unknown key,
+    ///   or the file when it holds a password and others may read it.
+    public static func load(path: String) throws -> BoardConfig {
+        var config = BoardConfig(path: path)
+        guard let data = FileManager.default.contents(atPath: path) else { return config }
+        let name = (path as NSString).lastPathComponent
+        var section = ""
+        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = Self.strippingComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+            let place = "\(name):\(index + 1)"
+            if line.isEmpty { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else { throw BoardError.config("\(place): expected [section]") }
+                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                guard section == "params" else {
+                    throw BoardError.config("\(place): unknown section [\(section)] (known: [params])")
+                }
+                continue
+            }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw BoardError.config("\(place): expected key = value")
+            }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
+            let value = try Self.value(String(line[line.index(after: eq)...]).trimmingCharacters(in: .whitespaces), at: place)
+            if section == "params" {
+                config.parameters[key] = value
+                continue
+            }
+            switch key {
+            case "rule": config.rule = value.isEmpty ? nil : value
+            case "rules": config.rules = value.isEmpty ? nil : value
+            case "remote": config.remote = value.isEmpty ? nil : value
+            case "password": config.password = value
+            default:
+                throw BoardError.config("\(place): unknown key '\(key)' (keys: rule, rules, remote, password, [params])")
+            }
+        }
+        if config.holdsPassword, Self.othersMayRead(path) {
+            throw BoardError.config("\(path) holds a password but others may read it: run chmod 600 \(path)")
+        }
+        return config
+    }
+
+    /// Whether the file carries a secret (a password field, or a URL with a password).
+    public var holdsPassword: Bool {
+        if password != nil { return true }
+        guard let remote, let url = URLComponents(string: remote) else { return false }
+        return url.password != nil
+    }
+
+    /// Writes `remote` into the config file, keeping every other line, readable only by its owner.
+    public static func saveRemote(_ remote: String, path: String) throws {
+        var lines = FileManager.default.contents(atPath: path)
+            .map { String(decoding: $0, as: UTF8.self).components(separatedBy: "\n") } ?? []
+        if lines.last == "" { lines.removeLast() }
+        let entry = "remote = \(Self.quote(remote))"
+        var section = ""
+        var replaced = false
+        var firstSection: Int?
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") {
+                section = trimmed
+                if firstSection == nil { firstSection = index }
+            } else if section.isEmpty, trimmed.hasPrefix("remote"),
+                      trimmed.dropFirst(6).trimmingCharacters(in: .whitespaces).hasPrefix("=") {
+                lines[index] = entry
+                replaced = true
+            }
+        }
+        if !replaced { lines.insert(entry, at: firstSection ?? lines.count) }
+        let text = lines.joined(separator: "\n") + "\n"
+        let created = FileManager.default.createFile(
+            atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        guard created else { throw BoardError.config("cannot write \(path)") }
+        // createFile keeps an existing file's mode: tighten it explicitly.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    }
+
+    static func othersMayRead(_ path: String) -> Bool {
+        guard let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber
+        else { return false }
+        return mode.intValue & 0o077 != 0
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The line without a `#` comment (a `#` inside quotes is kept).
+    private static func strippingComment(_ line: String) -> String {
+        var quote: Character?
+        var escaped = false
+        for (offset, character) in line.enumerated() {
+            if escaped { escaped = false; continue }
+            if let open = quote {
+                if character == "\\" && open == "\"" { escaped = true } else if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "#" {
+                return String(line.prefix(offset))
+            }
+        }
+        return line
+    }
+
+    /// A value as text: a quoted string unquoted, a number or boolean as written.
+    private static func value(_ text: String, at place: String) throws -> String {
+        if text.hasPrefix("'") {
+            guard text.count >= 2, text.hasSuffix("'") else { throw BoardError.config("\(place): unterminated string") }
+            return String(text.dropFirst().dropLast())
+        }
+        if text.hasPrefix("\"") {
+            guard text.count >= 2, text.hasSuffix("\"") else { throw BoardError.config("\(place): unterminated string") }
+            var out = ""
+            var escaped = false
+            for character in text.dropFirst().dropLast() {
+                if escaped {
+                    switch character {
+                    case "n": out.append("\n")
+                    case "t": out.append("\t")
+                    default: out.append(character)
+                    }
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    out.append(character)
+                }
+            }
+            return out
+        }
+        if text == "true" || text == "false" || Double(text) != nil { return text }
+        throw BoardError.config("\(place): expected a quoted string, a number or true/false (got \(text))")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import ShopfloorBoard
+
+/// `board history [--limit N] [--task ID]`.
+struct BoardHistoryCommand: BoardSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show every change with its time, oldest first.",
+        discussion: "Times are local. Undo and redo are recorded too (Undid: …, Redid: …)."
+    )
+
+    @Option(help: ArgumentHelp("Show only the latest N entries.", valueName: "N"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Show only this task's entries.", valueName: "id"))
+    var task: String?
+
+    @OptionGroup var storage: BoardStorageOptions
+    @ParentCommand var parent: BoardCommand
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1 (got \(limit))") }
+    }
+
+    func execute() throws {
+        let taskID = try task.map(BoardTask.parseID)
+        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        var entries: [HistoryEntry]
+        if let taskID {
+            entries = try session.board.history(ofTask: taskID)
+            if let limit, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        } else {
+            entries = try session.board.history(limit: limit)
+        }
+        if entries.isEmpty {
+            StandardStreams.output("no history yet\n")
+            return
+        }
+        let calendar = rendering.calendar
+        var out = ""
+        for entry in entries { out += entry.line(calendar: calendar) + "\n" }
+        StandardStreams.output(out)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import ShopfloorBoard
+
+/// `board status`: where the board is, its counts, its rule, and the remote's state.
+struct BoardStatusCommand: BoardSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the database, the counts, the rule, and whether the remote is reachable.",
+        discussion: "The remote line is the seed's online/offline indicator; pending changes wait for board sync."
+    )
+
+    @OptionGroup var storage: BoardStorageOptions
+    @ParentCommand var parent: BoardCommand
+
+    func execute() throws {
+        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        let counts = try session.board.counts()
+        var out = "database: \(session.path)\n"
+        out += "replica:  \(session.board.replicaID)\n"
+        out += "tasks:    " + TaskState.allCases.map { "\($0.displayName) \(counts[$0] ?? 0)" }.joined(separator: " · ") + "\n"
+        out += "rule:     \(session.config.rule ?? "none")\n"
+        let pending = try session.board.pendingCount()
+        if let url = session.config.remote {
+            let target = try RemoteTarget(url: url, configPassword: session.config.password)
+            switch BoardSync.probe(target, timeout: BoardSession.autoSyncTimeout) {
+            case .success: out += "remote:   \(target) (online: reachable)\n"
+            case .failure(let error): out += "remote:   \(target) (offline: \(error))\n"
+            }
+        } else {
+            out += "remote:   none configured (board sync --remote postgres://… --save)\n"
+        }
+        out += "pending:  \(pending) \(pending == 1 ? "change waits" : "changes wait") to be synced\n"
+        StandardStreams.output(out)
+    }
+}

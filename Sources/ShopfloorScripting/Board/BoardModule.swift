@@ -1,0 +1,148 @@
+import CLua
+import Foundation
+import LuaKit
+import ShopfloorBoard
+
+/// The `shopfloor.board` Lua module: the project board from scenarios and the REPL.
+///
+/// ```lua
+/// local board = shopfloor.board
+/// local t = board.add("Write report", { due = "2026-12-01", body = "Q2 figures" })
+/// board.move(t.id, "doing")
+/// for _, task in ipairs(board.list().doing) do print(task.id, task.title) end
+/// print(board.history(1)[1].message)       --> Moved 'Write report' from TODO to DOING.
+/// ```
+///
+/// The database opens on first use: the `board` given to ``install(in:board:path:)``, else the
+/// `path`, else `SHOPFLOOR_BOARD_DB`, else the user data folder (as `shopfloor board` does). Every
+/// function is documented in `docs/lua-api.md` (## shopfloor.board). Errors (an unknown id, a bad
+/// date, a rule's refusal) are Lua errors at the caller's line, catchable with `pcall`.
+public enum BoardModule {
+    /// Adds `shopfloor.board` to `world`'s `shopfloor` table.
+    ///
+    /// - Parameters:
+    ///   - board: a board to use; when nil, one is opened at the first call.
+    ///   - path: the database to open when `board` is nil (default: `SHOPFLOOR_BOARD_DB`, else the
+    ///     user data folder).
+    public static func install(in world: World, board: Board? = nil, path: String? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let handle = LazyBoard(board: board, path: path, environment: environment)
+        let lua = world.lua
+        let stack = lua.stack
+        if lua.getGlobal("shopfloor") != LUA_TTABLE {
+            stack.pop()
+            stack.pushTable()
+            stack.pushCopy(of: -1)
+            lua.setGlobal("shopfloor")
+        }
+        let module = stack.top
+        stack.pushTable(record: 12)
+        let table = stack.top
+        lua.setFunction("list", in: table) { call in
+            let listing = try handle.open().list()
+            var out = LuaTable()
+            for state in TaskState.allCases {
+                var column = LuaTable()
+                for (index, task) in listing[state].enumerated() {
+                    column.entries[.integer(index + 1)] = BoardLuaValues.task(task)
+                }
+                out.entries[.string(state.rawValue)] = .table(column)
+            }
+            return call.returning(LuaValue.table(out))
+        }
+        lua.setFunction("counts", in: table) { call in
+            call.returning(BoardLuaValues.counts(try handle.open().counts()))
+        }
+        lua.setFunction("show", in: table) { call in
+            call.returning(BoardLuaValues.task(try handle.open().show(try call.int(1))))
+        }
+        lua.setFunction("add", in: table) { call in
+            var fields: TaskFields
+            if call.stack.type(at: 1) == LUA_TTABLE {
+                let spec = try call.table(1)
+                guard let title = spec["title"]?.stringValue else {
+                    throw LuaArgumentError(1, "a table with a string 'title' expected")
+                }
+                var rest = spec
+                rest.entries[.string("title")] = nil
+                fields = try BoardLuaValues.apply(rest, to: TaskFields(title: title), what: "add")
+            } else {
+                fields = TaskFields(title: try call.string(1))
+                if !call.isNil(2) {
+                    fields = try BoardLuaValues.apply(try call.table(2), to: fields, what: "add")
+                }
+            }
+            return call.returning(BoardLuaValues.task(try handle.open().add(fields)))
+        }
+        lua.setFunction("edit", in: table) { call in
+            let id = try call.int(1)
+            let spec = try call.table(2)
+            var edit = TaskEdit()
+            for (key, value) in spec.sortedEntries {
+                switch key.description {
+                case "title":
+                    guard let text = value.stringValue else { throw LuaArgumentError(2, "'title' must be a string") }
+                    edit.title = text
+                case "body":
+                    guard let text = value.stringValue else { throw LuaArgumentError(2, "'body' must be a string") }
+                    edit.body = text
+                case "due":
+                    if value == .boolean(false) {
+                        edit.due = .clear
+                    } else if let text = value.stringValue {
+                        edit.due = .set(try DueDate(parsing: text))
+                    } else {
+                        throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD or false")
+                    }
+                default:
+                    throw LuaArgumentError(2, "unknown field '\(key)' (fields: title, body, due; use move for the state)")
+                }
+            }
+            return call.returning(BoardLuaValues.task(try handle.open().edit(id, edit)))
+        }
+        lua.setFunction("move", in: table) { call in
+            let id = try call.int(1)
+            let state = try TaskState(parsing: try call.string(2))
+            return call.returning(BoardLuaValues.task(try handle.open().move(id, to: state)))
+        }
+        lua.setFunction("remove", in: table) { call in
+            call.returning(BoardLuaValues.task(try handle.open().remove(try call.int(1))))
+        }
+        lua.setFunction("history", in: table) { call in
+            let limit = try call.optionalInt(1)
+            var out = LuaTable()
+            for (index, entry) in try handle.open().history(limit: limit).enumerated() {
+                out.entries[.integer(index + 1)] = BoardLuaValues.history(entry)
+            }
+            return call.returning(LuaValue.table(out))
+        }
+        lua.setFunction("undo", in: table) { call in
+            call.returning(try handle.open().undo().message)
+        }
+        lua.setFunction("redo", in: table) { call in
+            call.returning(try handle.open().redo().message)
+        }
+        stack.setField("board", in: module)
+        stack.pop()
+    }
+}
+
+/// The board a module opens on first use and keeps for the world's lifetime.
+final class LazyBoard {
+    private var board: Board?
+    private let path: String?
+    private let environment: [String: String]
+
+    init(board: Board?, path: String?, environment: [String: String]) {
+        self.board = board
+        self.path = path
+        self.environment = environment
+    }
+
+    func open() throws -> Board {
+        if let board { return board }
+        let opened = try Board(path: try BoardLocation.resolve(option: path, environment: environment))
+        board = opened
+        return opened
+    }
+}

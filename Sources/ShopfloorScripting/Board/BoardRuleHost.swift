@@ -1,0 +1,151 @@
+import CLua
+import Foundation
+import LuaKit
+import ShopfloorBoard
+
+/// A board rule written in Lua: a `board_rule` plugin, built once, called before each add, edit,
+/// move and remove.
+///
+/// ```lua
+/// shopfloor.plugin {
+///   kind = "board_rule", name = "wip_limit",
+///   params = { max_doing = { default = 3, min = 1 } },
+///   build = function(params)
+///     return function(change, board)
+///       if change.to == "doing" and change.from ~= "doing" and board.counts.doing >= params.max_doing then
+///         return ("at most %d tasks in DOING"):format(params.max_doing)   -- refuse
+///       end
+///     end                                                               -- nil: allow
+///   end,
+/// }
+/// ```
+///
+/// The function receives `change` (`kind`, `task` — the proposed fields, nil for a removal —,
+/// `current` — the task before, nil for an add —, `from`, `to`) and `board` (`counts`, `total`,
+/// `today`). It returns nil or true to allow, a string to refuse with that message, false to
+/// refuse without one, or a table of fields (`title`, `body`, `due`, `state`) to change before
+/// the change is written. An error in the rule names its `file:line`.
+public final class BoardRuleHost: BoardRule {
+    /// The world the rule's Lua state lives in.
+    public let world: World
+    /// The plugin that built the rule.
+    public let plugin: Plugin
+    private let function: LuaReference
+
+    /// Builds the rule chosen by `--use board_rule=NAME` (`choices`), else by the config's
+    /// `rule`; `nil` when none is chosen (or the choice is `none`), so no Lua starts.
+    ///
+    /// Plugin files: the rules file (`rulesFile`, else the config's `rules`, else
+    /// `scripts/board_rules.lua`, else `~/.config/shopfloor/board_rules.lua`, the first that
+    /// exists), then the plugin folders (`scripts/plugins/`, `~/.config/shopfloor/plugins/`,
+    /// `pluginFolders`). Parameters come from the config's `[params]`, overridden by `settings`.
+    public static func make(
+        choices: [String], settings: [String], rulesFile: String?, pluginFolders: [String], config: BoardConfig,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> BoardRuleHost? {
+        let overrides = try PluginRegistry.parseOverrides(choices)
+        guard let name = overrides[.boardRule] ?? config.rule, name != "none" else {
+            if !settings.isEmpty {
+                throw ScriptingError.badParameter("--set needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(config.path)")
+            }
+            return nil
+        }
+        var parameters = config.parameters
+        for (key, value) in try ParameterSet.parseOverrides(settings) { parameters[key] = value }
+        var files: [String] = []
+        if let file = rulesFile ?? config.rulesPath {
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ScriptingError.invalidScenario("cannot open \(file): no such file")
+            }
+            files.append(file)
+        } else if let found = defaultRulesFiles(environment: environment).first(where: FileManager.default.fileExists(atPath:)) {
+            files.append(found)
+        }
+        let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
+        return try BoardRuleHost(name: name, files: files, pluginFolders: folders, parameters: parameters)
+    }
+
+    /// Where the rules file is looked for when neither `--rules` nor the config names one.
+    public static func defaultRulesFiles(environment: [String: String]) -> [String] {
+        var files = ["scripts/board_rules.lua"]
+        if let config = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) {
+            files.append(config + "/shopfloor/board_rules.lua")
+        }
+        return files
+    }
+
+    /// Loads `files` and the plugins in `pluginFolders` into a fresh sandboxed world, and builds
+    /// the `board_rule` plugin `name` with `parameters` (text, as `--set` gives them).
+    public init(name: String, files: [String], pluginFolders: [String], parameters: [String: String],
+                options: LuaState.Options = LuaState.Options(timeBudget: 5, exitWhenStuck: true)) throws {
+        let parameterSet = ParameterSet(overrides: parameters)
+        let world = try World(options: options, parameters: parameterSet,
+                              plugins: PluginRegistry(overrides: [.boardRule: name]))
+        self.world = world
+        for file in files {
+            world.loadingPluginFile = file
+            defer { world.loadingPluginFile = nil }
+            _ = try world.lua.run(file: file)
+        }
+        try world.loadPlugins(from: pluginFolders)
+        plugin = try world.plugins.resolve(.boardRule, default: name)
+        world.chosenPlugins[.boardRule] = plugin.name
+        var values = LuaTable()
+        for parameter in plugin.parameters {
+            values.entries[.string(parameter.name)] = try parameterSet.declare(parameter)
+        }
+        try parameterSet.finish()
+        let L = world.lua.L
+        let base = lua_gettop(L)
+        world.push(ref: plugin.buildRef)
+        world.lua.stack.push(LuaValue.table(values))
+        try world.lua.protectedCall(arguments: 1, results: 1)
+        guard world.lua.stack.type(at: -1) == LUA_TFUNCTION else {
+            let got = world.lua.stack.typeName(at: -1)
+            lua_settop(L, base)
+            throw ScriptingError.invalidScenario(
+                "\(plugin.file):\(plugin.line): board_rule '\(plugin.name)': build must return a function(change, board) (got \(got))")
+        }
+        function = LuaReference(popping: world.lua)
+    }
+
+    public func check(_ change: ProposedChange, on board: BoardView) throws -> RuleVerdict {
+        var changeTable = LuaTable()
+        changeTable.entries[.string("kind")] = .string(change.kind.rawValue)
+        if let proposed = change.proposed {
+            changeTable.entries[.string("task")] = BoardLuaValues.fields(proposed)
+            changeTable.entries[.string("to")] = .string(proposed.state.rawValue)
+        }
+        if let current = change.current {
+            changeTable.entries[.string("current")] = BoardLuaValues.task(current)
+            changeTable.entries[.string("from")] = .string(current.state.rawValue)
+        }
+        var boardTable = LuaTable()
+        boardTable.entries[.string("counts")] = BoardLuaValues.counts(board.counts)
+        boardTable.entries[.string("total")] = .integer(board.total)
+        boardTable.entries[.string("today")] = .string(DueDate.today().description)
+
+        let results = try function.call([.table(changeTable), .table(boardTable)])
+        let where_ = "board_rule '\(plugin.name)' (\(plugin.file))"
+        switch results.first ?? .nil {
+        case .nil, .boolean(true):
+            return .allow
+        case .boolean(false):
+            return .refuse("refused by board rule '\(plugin.name)'")
+        case .string(let message):
+            return .refuse(message)
+        case .table(let table):
+            guard let proposed = change.proposed else {
+                throw BoardError.ruleFailed("\(where_) returned fields for a removal; return nil or a message")
+            }
+            do {
+                return .allowModified(try BoardLuaValues.apply(table, to: proposed, what: where_))
+            } catch {
+                throw BoardError.ruleFailed(String(describing: error))
+            }
+        case let other:
+            throw BoardError.ruleFailed(
+                "\(where_) must return nil, true, false, a message or a table of fields (got \(other.typeName))")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import ShopfloorBoard
+
+/// Bad input to `shopfloor board`: a message naming the field, exit code 1, nothing written.
+@Suite("Board command errors")
+struct BoardErrorTests {
+    /// Runs `arguments` against a board holding one task and checks the error, the exit code and
+    /// that neither the tasks nor the history changed.
+    func expectRefused(_ arguments: [String], status: Int32 = 1, message: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let board = try BoardFixture()
+        try board.ok(["add", "Existing", "--due", "2026-12-01"])
+        let before = (try board.ok(["list", "--format", "json"]), try board.open().history().count)
+        let r = try board.run(arguments)
+        #expect(r.status == status, sourceLocation: sourceLocation)
+        #expect(r.stdout == "", sourceLocation: sourceLocation)
+        #expect(r.stderr == message, sourceLocation: sourceLocation)
+        #expect(try board.ok(["list", "--format", "json"]) == before.0, sourceLocation: sourceLocation)
+        #expect(try board.open().history().count == before.1, sourceLocation: sourceLocation)
+    }
+
+    @Test func test_emptyTitle() throws {
+        try expectRefused(["add", "  "], message: "error: title must not be empty\n")
+    }
+
+    @Test func test_titleTooLong() throws {
+        try expectRefused(["add", String(repeating: "x", count: 101)],
+                          message: "error: title must be at most 100 characters (got 101)\n")
+    }
+
+    @Test func test_bodyTooLong() throws {
+        try expectRefused(["add", "X", "--body", String(repeating: "b", count: 1001)],
+                          message: "error: body must be at most 1000 characters (got 1001)\n")
+        try expectRefused(["edit", "1", "--body", String(repeating: "b", count: 1001)],
+                          message: "error: body must be at most 1000 characters (got 1001)\n")
+    }
+
+    @Test func test_badDate() throws {
+        try expectRefused(["add", "X", "--due", "2026-02-30"], message: "error: due must be a date YYYY-MM-DD (got \"2026-02-30\")\n")
+        try expectRefused(["edit", "1", "--due", "tomorrow"], message: "error: due must be a date YYYY-MM-DD (got \"tomorrow\")\n")
+    }
+
+    @Test func test_unknownID() throws {
+        try expectRefused(["show", "7"], message: "error: no task with id 7\n")
+        try expectRefused(["edit", "7", "--title", "Y"], message: "error: no task with id 7\n")
+        try expectRefused(["move", "7", "doing"], message: "error: no task with id 7\n")
+        try expectRefused(["rm", "7"], message: "error: no task with id 7\n")
+    }
+
+    @Test func test_badIDOrState() throws {
+        try expectRefused(["move", "x1", "doing"], message: "error: id must be a positive whole number (got \"x1\")\n")
+        try expectRefused(["move", "1", "later"], message: "error: state must be one of todo, doing, done (got \"later\")\n")
+        try expectRefused(["move", "1", "todo"], message: "error: task 1 is already in TODO\n")
+        try expectRefused(["add", "X", "--state", "someday"], message: "error: state must be one of todo, doing, done (got \"someday\")\n")
+    }
+
+    @Test func test_editWithoutFields_isAUsageError() throws {
+        let board = try BoardFixture()
+        let r = try board.run(["edit", "1"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("nothing to edit: give --title, --body or --due"))
+    }
+
+    @Test func test_unknownSubcommandOrMissingArgument_isAUsageError() throws {
+        let board = try BoardFixture()
+        #expect(try board.run(["frobnicate"]).status == 64)
+        #expect(try board.run(["add"]).status == 64)
+        #expect(try board.run(["move", "1"]).status == 64)
+    }
+
+    @Test func test_unopenableDatabase_isAMessage_notACrash() throws {
+        let r = try Shell.run(["board", "list", "--db", "/no/such/folder/board.sqlite"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: cannot open the board database at /no/such/folder/board.sqlite: check that its folder exists and is writable\n")
+        let folder = try TemporaryFolder()
+        let junk = folder.write("junk.sqlite", String(repeating: "not a database ", count: 100))
+        let notADB = try Shell.run(["board", "list", "--db", junk])
+        #expect(notADB.status == 1)
+        #expect(notADB.stderr == "error: \(junk) is not a board database\n")
+    }
+}

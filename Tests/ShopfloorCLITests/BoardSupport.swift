@@ -1,0 +1,84 @@
+import Foundation
+import ShopfloorBoard
+
+/// A board database in a fresh temporary folder, driven through the `shopfloor` binary.
+final class BoardFixture {
+    let folder: TemporaryFolder
+    let db: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        db = folder.path + "/board.sqlite"
+    }
+
+    /// `shopfloor board ARGS… --db DB` (the database after the subcommand's arguments).
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+             inFolder: Bool = false) throws -> Shell.Result {
+        var env = ["TZ": "UTC", "COLUMNS": "80"]
+        for (k, v) in environment { env[k] = v }
+        let directory = inFolder ? URL(fileURLWithPath: folder.path) : Shell.repository
+        return try Shell.run(["board"] + arguments + ["--db", db], stdin: stdin, in: directory, environment: env)
+    }
+
+    /// Runs a command that must succeed and returns its stdout.
+    @discardableResult
+    func ok(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let result = try run(arguments, environment: environment)
+        guard result.status == 0 else {
+            throw FixtureError("board \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// The board as `list --format json` gives it, parsed.
+    func json() throws -> [String: [[String: Any]]] {
+        let text = try ok(["list", "--format", "json"])
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: [[String: Any]]]
+    }
+
+    /// The board opened directly (as the next process would), for integrity checks.
+    func open() throws -> Board { try Board(path: db) }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Today's date in UTC, as the fixture's processes see it (`TZ=UTC`).
+func todayUTC() -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return DueDate.today(calendar: calendar).description
+}
+
+/// Runs any program (not only `shopfloor`), capturing its output: `script` for a terminal, `sh`
+/// for writer loops.
+enum Program {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Shell.Result(stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+    }
+}
