@@ -93,6 +93,7 @@ struct RunCommand: ShopfloorSubcommand {
             }
             if let traceWriter {
                 world.eventSinks.append { event, world in traceWriter.write(event, in: world) }
+                world.stock?.sinks.append { traceWriter.write($0) }
             }
         }
         if live {
@@ -116,7 +117,8 @@ struct RunCommand: ShopfloorSubcommand {
         guard !world.simulation.tasks.isEmpty else {
             if format == .json {
                 StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,
-                                                          scenario: file, parameters: world.parameters.table, seed: lua.seed).text + "\n")
+                                                          scenario: file, parameters: world.parameters.table, seed: lua.seed,
+                                                          stock: world.stockSummary).text + "\n")
             }
             return
         }
@@ -124,9 +126,11 @@ struct RunCommand: ShopfloorSubcommand {
         switch format {
         case .text:
             StandardStreams.output(SummaryReport.text(summary))
+            if let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock)) }
         case .json:
             StandardStreams.output(SummaryReport.json(summary, version: ShopfloorVersion.number, scenario: file,
-                                                      parameters: world.parameters.table, seed: lua.seed).text + "\n")
+                                                      parameters: world.parameters.table, seed: lua.seed,
+                                                      stock: world.stockSummary).text + "\n")
         }
     }
 }

@@ -55,15 +55,67 @@ public enum SummaryReport {
         }
     }
 
-    /// The whole `--format json` object.
-    public static func json(_ s: Summary, version: String, scenario: String?, parameters: LuaTable, seed: Int) -> JSONValue {
+    /// The stock part (juice bar): `stock` per fruit (`final`, `min`, `mean`, `lost`, …), `orders` per juice
+    /// (`made`, `failed`, `fill_rate`), and the totals `made`, `failed`, `fill_rate`.
+    public static func stockStats(_ s: StockSummary) -> JSONValue {
+        var stock: [String: JSONValue] = [:]
+        for item in s.items {
+            stock[item.name] = .object([
+                "final": .integer(item.count), "min": .integer(item.minLevel), "mean": .number(item.meanLevel),
+                "lost": .integer(item.lostUnits), "consumed": .integer(item.consumed), "stockouts": .integer(item.stockouts),
+                "deliveries": .integer(item.deliveries), "delivered": .integer(item.deliveredUnits),
+                "excess": .integer(item.excessUnits), "time_out_of_stock": .number(item.timeOutOfStock),
+                "capacity": item.capacity.map { .integer($0) } ?? .null,
+            ])
+        }
+        var orders: [String: JSONValue] = [:]
+        for r in s.recipes {
+            orders[r.name] = .object(["made": .integer(r.made), "failed": .integer(r.failed), "fill_rate": .number(r.fillRate)])
+        }
+        return .object(["stock": .object(stock), "orders": .object(orders), "made": .integer(s.made),
+                        "failed": .integer(s.failed), "fill_rate": .number(s.fillRate), "pending_restocks": .integer(s.pendingRestocks)])
+    }
+
+    /// The whole `--format json` object (with `stock` and `orders` when the scenario stocks anything).
+    public static func json(_ s: Summary, version: String, scenario: String?, parameters: LuaTable, seed: Int,
+                            stock: StockSummary? = nil) -> JSONValue {
         var all = fields(s)
+        if let stock, case .object(let extra) = stockStats(stock) {
+            all["stock"] = extra["stock"]
+            all["orders"] = extra["orders"]
+            all["fill_rate"] = extra["fill_rate"]
+        }
         all["version"] = .string(version)
         all["scenario"] = scenario.map { .string($0) } ?? .null
         all["params"] = JSONValue(.table(parameters))
         if parameters.entries.isEmpty { all["params"] = .object([:]) }
         all["seed"] = .integer(seed)
         return .object(all)
+    }
+
+    /// The stock table printed after a juice bar run.
+    public static func text(_ s: StockSummary) -> String {
+        guard !s.items.isEmpty else { return "" }
+        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+            let n = text.count
+            if n >= width { return text }
+            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
+        }
+        let width = max(5, (s.items.map(\.name.count) + s.recipes.map(\.name.count)).max() ?? 5) + 1
+        var out = "\n" + pad("fruit", width, right: false) + pad("final", 7) + pad("min", 6) + pad("mean", 9) + pad("lost", 7)
+            + pad("delivered", 11) + "\n"
+        for i in s.items {
+            out += pad(i.name, width, right: false) + pad(String(i.count), 7) + pad(String(i.minLevel), 6)
+                + pad(String(format: "%.1f", i.meanLevel), 9) + pad(String(i.lostUnits), 7) + pad(String(i.deliveredUnits), 11) + "\n"
+        }
+        if s.made + s.failed > 0 {
+            out += "\n" + pad("juice", width, right: false) + pad("made", 8) + pad("failed", 8) + "\n"
+            for r in s.recipes where r.made + r.failed > 0 {
+                out += pad(r.name, width, right: false) + pad(String(r.made), 8) + pad(String(r.failed), 8) + "\n"
+            }
+            out += String(format: "\n%d made, %d failed: fill rate %.1f %%\n", s.made, s.failed, s.fillRate * 100)
+        }
+        return out
     }
 
     /// The text summary printed after a run's own lines.

@@ -32,6 +32,19 @@ public final class TraceWriter {
         }
     }
 
+    /// A stock event (`order`, `made`, `failed`, `restock_ordered`, `delivered`). In CSV the juice or fruit
+    /// goes in the `task` column and the counts, as compact JSON, in `pool`.
+    public func write(_ event: StockEvent) {
+        switch format {
+        case .jsonLines:
+            write(event.record)
+        case .csv:
+            let counts = event.fields.isEmpty ? JSONValue.null : .string(JSONValue.object(Dictionary(uniqueKeysWithValues: event.fields)).text)
+            write([("t", .number(event.time)), ("event", .string(event.kind.rawValue)), ("customer", .null),
+                   ("task", .string(event.name)), ("teller", .null), ("pool", counts)])
+        }
+    }
+
     public func write(_ event: CounterEvent, in world: World) {
         let simulation = world.simulation
         let task = simulation.tasks[event.customer.task].name

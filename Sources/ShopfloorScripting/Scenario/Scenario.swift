@@ -63,6 +63,21 @@ public enum Scenario {
             if let warmup { try simulation.resetStatistics(at: warmup) }
             try simulation.startArrivals()
             try simulation.open()
+            if until == nil, let stock = world.stock, let orders = stock.stopAfterOrders, let service = stock.service {
+                // shopfloor.stop { orders = N }: N orders decided (made or failed) by the makers.
+                if let progress {
+                    let slice = max(orders / 1000, 1)
+                    while service.decided < orders {
+                        let before = service.decided
+                        try simulation.run(untilDecided: min(orders, service.decided + slice), by: service)
+                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(service.decided) / Double(orders)))
+                        if service.decided == before { break }
+                    }
+                } else {
+                    try simulation.run(untilDecided: orders, by: service)
+                }
+                return
+            }
             let rule = until.map(StopRule.time) ?? world.stopRule
             switch rule {
             case .time(let t):

@@ -28,7 +28,7 @@ public enum ScenarioCheck {
             for (i, task) in simulation.tasks.enumerated() where !simulation.pools.contains(where: { $0.skills.contains(i) }) {
                 problems.append("task '\(task.name)' has no teller who can serve it: its customers would wait forever")
             }
-            if world.stopRule == .idle, world.hasOpenEndedArrivals, options.until == nil {
+            if world.stopRule == .idle, world.hasOpenEndedArrivals, options.until == nil, world.stock?.stopAfterOrders == nil {
                 problems.append("arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
             }
         }

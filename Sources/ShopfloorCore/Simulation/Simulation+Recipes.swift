@@ -1,0 +1,147 @@
+/// Makers: tellers whose task is a recipe (the juice bar).
+///
+/// A task can stand for a recipe: when a teller takes a customer of that task, the recipe is taken from stock
+/// all or nothing. Made: the service lasts the task's own service time (the prep time). Short: nothing is taken
+/// and the service lasts 0 s — the order fails at once and the maker takes the next customer. Either way the
+/// decision is reported to ``RecipeService/onDecision`` right after the take, where a stock rule may restock.
+///
+/// ```swift
+/// let juice = try sim.register(Recipe(name: "banana juice", ingredients: ["banana": 2]))
+/// let task = try sim.addTask(TaskClass(name: "banana juice", service: .exponential(mean: 1.5)))
+/// try sim.addTellers(2, skills: [task])
+/// let service = try sim.serveRecipes([task: juice])
+/// service.onDecision = { recipe, shortage in print(shortage?.description ?? "made") }
+/// ```
+public final class RecipeService {
+    // Performance: `@exclusivity(unchecked)` as in `Simulation` (no runtime access check per order; juice-bar
+    // benchmark). Safe: not Sendable, one simulation per thread, no access held across a hook call.
+    /// Recipe index per task index (-1: an ordinary task).
+    @exclusivity(unchecked) public internal(set) var recipeOfTask: [Int]
+    /// Called after each take (made: `shortage == nil`), with the recipe's index.
+    @exclusivity(unchecked) public var onDecision: ((_ recipe: Int, _ shortage: Shortage?) throws -> Void)?
+    /// Orders decided (made or failed) since the service was installed.
+    @exclusivity(unchecked) public internal(set) var decided = 0
+    /// The last decision, so a retry after a throwing observer never takes the same customer's order twice.
+    @exclusivity(unchecked) var lastCustomer = -1
+    @exclusivity(unchecked) var lastDuration = 0.0
+
+    init(recipeOfTask: [Int]) { self.recipeOfTask = recipeOfTask }
+}
+
+extension Simulation {
+    // MARK: Makers (tellers serving recipes)
+
+    /// Makes the tasks in `recipes` (task index → recipe index) recipe tasks and installs the take at service start
+    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first).
+    /// - Returns: the service; set its `onDecision` to hear of each take.
+    /// - Throws: for an unknown task or recipe.
+    @discardableResult
+    public func serveRecipes(_ recipes: [Int: Int]) throws -> RecipeService {
+        try checkMutable("serveRecipes")
+        var map = [Int](repeating: -1, count: tasks.count)
+        for (task, recipe) in recipes {
+            try checkTask(task)
+            try CoreError.require(stock.recipes.indices.contains(recipe), "makers: 'recipe' must be a recipe index 0..<\(stock.recipes.count), got \(recipe)")
+            map[task] = recipe
+        }
+        let service = RecipeService(recipeOfTask: map)
+        // Performance: unowned(unsafe) skips the unowned-retain per order (juice-bar benchmark). Safe: the
+        // simulation's hook holds the closure and the caller keeps the service as long as the hook is installed.
+        serviceTime = { [unowned(unsafe) service] customer, teller, simulation in
+            try simulation.decideOrder(customer, teller: teller, service: service)
+        }
+        tellerPolicy = { teller, simulation in simulation.oldestHead(forTeller: teller) }
+        return service
+    }
+
+    /// The take at service start: the prep time if made, 0 if short.
+    func decideOrder(_ customer: Customer, teller t: Int, service: RecipeService) throws -> Double {
+        let task = customer.task
+        let r = task < service.recipeOfTask.count ? service.recipeOfTask[task] : -1
+        guard r >= 0 else {
+            let pool = poolStore[Int(tellerStates[t].pool)]
+            return (pool.service ?? tasks[task].service).sampleDuration(using: &serviceRNG)
+        }
+        if service.lastCustomer == customer.number { return service.lastDuration }
+        let shortage = try stock.take(r, at: now)
+        let duration = shortage == nil ? tasks[task].service.sampleDuration(using: &serviceRNG) : 0
+        service.lastCustomer = customer.number
+        service.lastDuration = duration
+        service.decided &+= 1
+        try service.onDecision?(r, shortage)
+        return duration
+    }
+
+    /// FIFO across the teller's lines: the head that has waited longest (lowest number), or idle.
+    /// - Complexity: O(skills).
+    func oldestHead(forTeller t: Int) -> TellerChoice {
+        let start = Int(tellerStates[t].skillStart)
+        let end = start &+ Int(tellerStates[t].skillCount)
+        var best = -1, bestNumber = Int.max
+        var k = start
+        while k < end {
+            let line = Int(tellerSkills[k])
+            if lineStore[line].count > 0, let slot = peekHead(line: line) {
+                let number = table.records[Int(slot)].number
+                if number < bestNumber { bestNumber = number; best = line }
+            }
+            k &+= 1
+        }
+        return best >= 0 ? .head(line: best) : .stayIdle
+    }
+
+    /// Runs until `service` has decided `count` orders in all (or nothing is left to do).
+    public func run(untilDecided count: Int, by service: RecipeService) throws {
+        try beginRun("run")
+        defer { isRunning = false }
+        while service.decided < count {
+            if !(try stepOne()) { break }
+        }
+    }
+
+    // MARK: Stock operations allowed anywhere
+
+    // These touch only the stock and the restock schedule, never lines, tellers or the clock, so they are safe from
+    // any hook — including the stock rules a maker's take triggers inside the service-time hook.
+
+    /// Takes recipe `r` now, all or nothing (no observer is called: the caller reports it).
+    @discardableResult
+    public func takeRecipe(_ r: Int) throws -> Shortage? {
+        try stock.take(r, at: now)
+    }
+
+    /// Changes item `item`'s count by `amount` now; refuses below 0 or above capacity.
+    public func adjustStock(item: Int, by amount: Int) throws {
+        try stock.add(item, amount, at: now)
+    }
+
+    /// Sets item `item`'s count now; refuses below 0 or above capacity.
+    public func setStock(item: Int, to count: Int) throws {
+        try stock.set(item, count, at: now)
+    }
+
+    /// Orders `amount` units of item `item`, delivered after `leadTime` seconds (capped at capacity on delivery).
+    @discardableResult
+    public func restock(item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        try stock.checkItem(item)
+        try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
+        try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
+        let id = freeRestocks.popLast() ?? restocks.count
+        let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
+        if id == restocks.count { restocks.append(order) } else { restocks[id] = order }
+        scheduler.unsafeSchedule(.delivery, payload: UInt64(id), at: order.dueAt)
+        return order
+    }
+
+    /// Units of item `item` on hand (no copy of the stock: the per-order path reads it).
+    @inline(__always)
+    public func count(ofItem item: Int) -> Int { stock.items[item].count }
+
+    /// Units of item `item` ordered and not yet delivered.
+    /// - Complexity: O(restock orders ever outstanding at once).
+    public func pendingUnits(item: Int) -> Int {
+        var units = 0
+        for case let order? in restocks where order.item == item { units &+= order.amount }
+        return units
+    }
+}

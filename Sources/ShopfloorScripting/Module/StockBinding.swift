@@ -1,0 +1,211 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+/// The world's stock as Lua sees it (`shopfloor.stock "juice bar"`): it forwards every change to the core's
+/// stock operations, then tells whoever listens — trace sinks, `stock:on` hooks, and the stock rules.
+///
+/// Counts live only in the core; this object keeps registry references (fruit and juice names as Lua
+/// strings, rule and hook functions) so the per-order path allocates nothing.
+public final class StockBinding {
+    // Performance: unowned(unsafe), no unowned-retain per access on the per-order path (juice-bar benchmark).
+    // Safe: this object lives in the world's Lua registry, and the world owns that state.
+    unowned(unsafe) let world: World
+    /// The display name (`shopfloor.stock "juice bar"`).
+    public internal(set) var name: String?
+    /// Receives every stock event (trace files).
+    @exclusivity(unchecked) public var sinks: [(StockEvent) throws -> Void] = []
+    /// `shopfloor.stop { orders = N }`: stop once N orders are decided.
+    public internal(set) var stopAfterOrders: Int?
+    /// The makers' service, once `stock:makers{…}` set them up.
+    public internal(set) var service: RecipeService?
+
+    // Performance: the per-order state skips runtime exclusivity checks (juice-bar benchmark); safe for the
+    // reasons `Simulation` gives: not Sendable, one per Lua state, no access held across a call into Lua.
+    @exclusivity(unchecked) var itemNameRefs: [Int32] = []
+    @exclusivity(unchecked) var recipeNameRefs: [Int32] = []
+    /// Item indices of each recipe's ingredients (the core keeps them sorted by name).
+    @exclusivity(unchecked) var recipeItems: [[Int]] = []
+    /// Where each recipe was written (`recipes.lua:12`), by name.
+    var recipeWhere: [String: String] = [:]
+    @exclusivity(unchecked) var rules: [Int32] = []
+    @exclusivity(unchecked) var hooks: [String: [Int32]] = [:]
+    static let events = ["order", "made", "failed", "restock", "delivered"]
+    /// During a reload: the rules and hooks the scripts install again, swapped in when it succeeds.
+    var staged: (stage: ObjectIdentifier, rules: [Int32], hooks: [String: [Int32]])?
+
+    init(world: World) { self.world = world }
+
+    var simulation: Simulation { world.simulation }
+    var lua: LuaState { world.lua }
+
+    // MARK: Names
+
+    func item(named name: String) throws -> Int {
+        if let i = simulation.stock.item(named: name) { return i }
+        let names = simulation.stock.items.map(\.name)
+        var message = "unknown fruit '\(name)' (fruits: \(names.isEmpty ? "none yet — add one with stock:item{…}" : names.joined(separator: ", "))"
+        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
+        throw ScriptingError.invalidScenario(message + ")")
+    }
+
+    func recipe(named name: String) throws -> Int {
+        if let r = simulation.stock.recipe(named: name) { return r }
+        let names = simulation.stock.recipes.map(\.recipe.name)
+        var message = "unknown juice '\(name)' (juices: \(names.isEmpty ? "none yet — add one with stock:recipe(name, {…})" : names.joined(separator: ", "))"
+        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
+        throw ScriptingError.invalidScenario(message + ")")
+    }
+
+    /// Keeps the name refs and ingredient indices in step with the core's items and recipes.
+    func sync() {
+        let stock = simulation.stock
+        while itemNameRefs.count < stock.items.count {
+            lua.stack.push(stock.items[itemNameRefs.count].name)
+            itemNameRefs.append(world.ref())
+        }
+        while recipeNameRefs.count < stock.recipes.count {
+            lua.stack.push(stock.recipes[recipeNameRefs.count].recipe.name)
+            recipeNameRefs.append(world.ref())
+        }
+        recipeItems = stock.recipes.map { entry in entry.recipe.ingredients.map { stock.item(named: $0.item)! } }
+    }
+
+    func count(_ item: Int) -> Int { simulation.count(ofItem: item) }
+
+    // MARK: What happened
+
+    /// An order was decided (by a maker or by `stock:order`): trace, hooks, then the rules for each fruit taken.
+    func decided(_ r: Int, _ shortage: Shortage?) throws {
+        if !sinks.isEmpty { try emitOrder(r, shortage) }
+        if !hooks.isEmpty { try callOrderHooks(r, shortage) }
+        if shortage == nil, !rules.isEmpty {
+            for item in recipeItems[r] { try runRules(item) }
+        }
+    }
+
+    private func emitOrder(_ r: Int, _ shortage: Shortage?) throws {
+        let stock = simulation.stock
+        let name = stock.recipes[r].recipe.name
+        let now = simulation.now
+        try emit(StockEvent(kind: .order, time: now, name: name, fields: []))
+        if let shortage {
+            var short: [String: JSONValue] = [:]
+            for item in shortage.items { short[item.item] = .object(["need": .integer(item.need), "have": .integer(item.have)]) }
+            try emit(StockEvent(kind: .failed, time: now, name: name, fields: [("short", .object(short))]))
+        } else {
+            var taken: [String: JSONValue] = [:], left: [String: JSONValue] = [:]
+            for ingredient in stock.recipes[r].recipe.ingredients {
+                taken[ingredient.item] = .integer(ingredient.count)
+                left[ingredient.item] = .integer(stock.count(of: ingredient.item) ?? 0)
+            }
+            try emit(StockEvent(kind: .made, time: now, name: name, fields: [("taken", .object(taken)), ("left", .object(left))]))
+        }
+    }
+
+    private func callOrderHooks(_ r: Int, _ shortage: Shortage?) throws {
+        let message = shortage.map(Self.message(of:))
+        for ref in hooks["order"] ?? [] {
+            try call(ref) {
+                world.push(ref: recipeNameRefs[r])
+                lua.stack.push(shortage == nil)
+                if let message { lua.stack.push(message) } else { lua.stack.pushNil() }
+                return 3
+            }
+        }
+        for ref in hooks[shortage == nil ? "made" : "failed"] ?? [] {
+            try call(ref) {
+                world.push(ref: recipeNameRefs[r])
+                if let message { lua.stack.push(message); return 2 }
+                return 1
+            }
+        }
+    }
+
+    /// `strawberry: need 16, have 10; banana: need 1, have 0` — what the user reads.
+    static func message(of shortage: Shortage) -> String {
+        shortage.items.map(\.description).joined(separator: "; ")
+    }
+
+    /// Calls each rule as `rule(fruit, count, pending)`; a rule returning `amount, lead_time` places a restock.
+    func runRules(_ item: Int) throws {
+        let L = lua.L
+        var i = 0
+        while i < rules.count {
+            let base = lua_gettop(L)
+            defer { lua_settop(L, base) }
+            lua_rawgeti(L, sf_registryindex(), lua_Integer(rules[i]))
+            lua_rawgeti(L, sf_registryindex(), lua_Integer(itemNameRefs[item]))
+            lua_pushinteger(L, lua_Integer(simulation.count(ofItem: item)))
+            lua_pushinteger(L, lua_Integer(simulation.pendingUnits(item: item)))
+            try lua.protectedCall(arguments: 3, results: 2)
+            i += 1
+            guard lua_type(L, base + 1) > LUA_TNIL else { continue }
+            guard let amount = lua.stack.int(at: base + 1) else {
+                throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 1))")
+            }
+            if amount == 0 { continue }
+            guard lua_type(L, base + 2) == LUA_TNUMBER, let lead = lua.stack.double(at: base + 2) else {
+                throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
+            }
+            try restock(item, amount: amount, leadTime: lead)
+        }
+    }
+
+    /// Places a restock order through the core and reports it.
+    @discardableResult
+    func restock(_ item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        let order = try simulation.restock(item: item, amount: amount, leadTime: leadTime)
+        if !sinks.isEmpty {
+            try emit(StockEvent(kind: .restockOrdered, time: simulation.now, name: simulation.stock.items[item].name,
+                                fields: [("amount", .integer(amount)), ("due", .number(order.dueAt)), ("count", .integer(count(item)))]))
+        }
+        for ref in hooks["restock"] ?? [] {
+            try call(ref) {
+                world.push(ref: itemNameRefs[item])
+                lua.stack.push(amount)
+                lua.stack.push(order.dueAt)
+                return 3
+            }
+        }
+        return order
+    }
+
+    /// A delivery arrived (the core capped it at capacity): report it, then run the rules for that fruit.
+    func delivered(_ delivery: Delivery) throws {
+        let item = delivery.order.item
+        if !sinks.isEmpty {
+            try emit(StockEvent(kind: .delivered, time: delivery.time, name: delivery.itemName,
+                                fields: [("accepted", .integer(delivery.accepted)), ("excess", .integer(delivery.excess)),
+                                         ("count", .integer(count(item)))]))
+        }
+        for ref in hooks["delivered"] ?? [] {
+            try call(ref) {
+                world.push(ref: itemNameRefs[item])
+                lua.stack.push(delivery.accepted)
+                lua.stack.push(delivery.excess)
+                return 3
+            }
+        }
+        try runRules(item)
+    }
+
+    func emit(_ event: StockEvent) throws {
+        for sink in sinks { try sink(event) }
+    }
+
+    /// Pushes the function at `ref`, lets `arguments` push its arguments (returning how many), calls it.
+    private func call(_ ref: Int32, _ arguments: () -> Int32) throws {
+        let L = lua.L
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        world.push(ref: ref)
+        let n = arguments()
+        try lua.protectedCall(arguments: n, results: 0)
+    }
+
+    /// Listens to the core's deliveries (kept across `installObservers`, which only sets the counter's).
+    func observeDeliveries() {
+        simulation.observers.onDelivery = { [unowned self] delivery in try self.delivered(delivery) }
+    }
+}

@@ -1,0 +1,14 @@
+-- stock_rule/reorder_point: the classic (s, S) rule — below s with nothing on its way, order up to S.
+shopfloor.plugin {
+  kind = "stock_rule",
+  name = "reorder_point",
+  description = "When a fruit falls below reorder_point with no delivery pending, order it up to order_up_to",
+  params = {
+    reorder_point = { default = 100, min = 0, description = "reorder when a fruit falls below this count" },
+    order_up_to = { default = 400, min = 1, description = "order enough to bring the fruit back to this count" },
+    lead_time = { default = 20.0, min = 0, description = "seconds from order to delivery" },
+  },
+  build = function(params, stock)
+    stock:rule(require("stock_rules").reorder_point(params.reorder_point, params.order_up_to, params.lead_time))
+  end,
+}
