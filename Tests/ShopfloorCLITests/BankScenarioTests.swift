@@ -186,6 +186,16 @@ struct BankScenarioTests {
         #expect(r.stderr.contains("arrivals never stop"))
     }
 
+    @Test func test_check_neverRunsAConsoleScenariosMenu_evenWithInputWaiting() throws {
+        for file in ["scripts/bank_console.lua", "scripts/juice_console.lua"] {
+            // "1" would open the bank (or order the first juice) if check read it.
+            let r = try Shell.run(["check", file], stdin: "1\n1\n")
+            #expect(r.status == 0, "\(file): \(r.stderr)")
+            #expect(r.stdout.hasPrefix("\(file): ok"), "\(file): \(r.stdout)")
+            #expect(r.stdout.split(separator: "\n").count == 1, "\(file): \(r.stdout)")
+        }
+    }
+
     @Test func test_check_listsEveryBadSetting_notJustTheFirst() throws {
         let r = try Shell.run(["check", "scripts/bank.lua", "--set", "lang=fr", "--set", "max_customers=x", "--set", "bogus=1"])
         #expect(r.status == 1)

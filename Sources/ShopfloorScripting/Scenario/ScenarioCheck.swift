@@ -15,7 +15,12 @@ public enum ScenarioCheck {
         // Parameters: every --set is checked against its declaration while loading; collect them all.
         let world: World
         do {
-            world = try Scenario.load(file, options: options, collectProblems: true)
+            // A console scenario's menu loop sees end of input at once, and what the script prints
+            // while loading is not shown: check never waits for a keyboard, and prints only its verdict.
+            world = try Scenario.load(file, options: options, collectProblems: true) { world in
+                world.input = { _ in nil }
+                world.output = { _ in }
+            }
         } catch ScriptingError.problems(let list) {
             return Report(problems: list, summary: "")
         } catch {
