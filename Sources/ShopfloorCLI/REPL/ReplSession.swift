@@ -118,22 +118,26 @@ final class ReplSession {
         }
     }
 
-    /// Runs the compiled chunk on top of the stack and prints what it returns.
+    /// Runs the compiled chunk on top of the stack and prints what it returns, in a transaction: if the
+    /// chunk (or printing its results) fails — Ctrl-C included — the world's lines, stock, clock and
+    /// statistics are put back; the globals it set stay set, as in lua.c.
     private func execute() {
         let lua = world.lua
         let base = lua_gettop(lua.L) - 1
         do {
-            try Interrupt.catching(for: lua) {
-                try lua.protectedCall(arguments: 0, results: sf_multret())
-            }
-            let count = lua_gettop(lua.L) - base
-            if count > 0, let printer {
-                printer.push()
-                lua_rotate(lua.L, base + 1, 1)
-                try lua.protectedCall(arguments: count, results: 1)
-                let text = lua.stack.string(at: -1) ?? ""
-                lua.stack.setTop(base)
-                say(text)
+            try world.transaction { _ in
+                try Interrupt.catching(for: lua) {
+                    try lua.protectedCall(arguments: 0, results: sf_multret())
+                }
+                let count = lua_gettop(lua.L) - base
+                if count > 0, let printer {
+                    printer.push()
+                    lua_rotate(lua.L, base + 1, 1)
+                    try lua.protectedCall(arguments: count, results: 1)
+                    let text = lua.stack.string(at: -1) ?? ""
+                    lua.stack.setTop(base)
+                    say(text)
+                }
             }
         } catch {
             lua.stack.setTop(base)
