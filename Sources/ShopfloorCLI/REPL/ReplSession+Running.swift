@@ -33,29 +33,27 @@ extension ReplSession {
         tracing = true
         defer { tracing = wasTracing }
         var done = 0, exhausted = false, interrupted = false
-        try world.transaction { transaction in
+        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in
             try prepare()
-            try Interrupt.catching(for: world.lua) {
-                var kept = 0, mark = Date()
-                while done < n {
-                    if world.lua.interruptRequested { interrupted = true; break }
-                    do {
-                        guard try world.simulation.step() else { exhausted = true; break }
-                    } catch where world.lua.interruptRequested {
-                        try transaction.rollBackToCheckpoint()
-                        done = kept
-                        interrupted = true
-                        break
-                    }
-                    done += 1
-                    if Date().timeIntervalSince(mark) > ReplSession.checkpointInterval {
-                        transaction.checkpoint()
-                        kept = done
-                        mark = Date()
-                    }
+            var kept = 0, mark = Date()
+            while done < n {
+                if world.lua.interruptRequested { interrupted = true; break }
+                do {
+                    guard try world.simulation.step() else { exhausted = true; break }
+                } catch where world.lua.interruptRequested {
+                    try transaction.rollBackToCheckpoint()
+                    done = kept
+                    interrupted = true
+                    break
+                }
+                done += 1
+                if Date().timeIntervalSince(mark) > ReplSession.checkpointInterval {
+                    transaction.checkpoint()
+                    kept = done
+                    mark = Date()
                 }
             }
-        }
+        } }
         if interrupted { reportInterrupt(events: done) } else if exhausted { say("(nothing left to do)") }
         status()
     }
@@ -80,19 +78,17 @@ extension ReplSession {
             throw ScriptingError.invalidScenario("usage: :run D, :run until T, or :run idle")
         }
         var interrupted = false
-        try world.transaction { transaction in
+        let through: Double
+        if case .time(let t) = goal { through = t } else { through = .infinity }
+        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in
             try prepare()
-            let through: Double
-            if case .time(let t) = goal { through = t } else { through = .infinity }
-            try Interrupt.catching(for: world.lua) {
-                interrupted = try runCheckpointed(through: through, in: transaction)
-                guard !interrupted else { return }
-                switch goal {
-                case .time(let t): try sim.run(until: t)                  // only moves the clock on to T
-                case .idle: _ = try sim.runUntilIdle(maxEvents: 0)         // reports close if nobody is left
-                }
+            interrupted = try runCheckpointed(through: through, in: transaction)
+            guard !interrupted else { return }
+            switch goal {
+            case .time(let t): try sim.run(until: t)                  // only moves the clock on to T
+            case .idle: _ = try sim.runUntilIdle(maxEvents: 0)         // reports close if nobody is left
             }
-        }
+        } }
         if interrupted { reportInterrupt(events: nil) }
         status()
     }

@@ -125,10 +125,10 @@ final class ReplSession {
         let lua = world.lua
         let base = lua_gettop(lua.L) - 1
         do {
-            try world.transaction { _ in
-                try Interrupt.catching(for: lua) {
-                    try lua.protectedCall(arguments: 0, results: sf_multret())
-                }
+            // Ctrl-C is routed to Lua for the whole command, snapshot and rollback included: a Ctrl-C
+            // that arrives before the chunk starts still stops it, never the process.
+            try Interrupt.catching(for: lua) { try world.transaction { _ in
+                try lua.protectedCall(arguments: 0, results: sf_multret())
                 let count = lua_gettop(lua.L) - base
                 if count > 0, let printer {
                     printer.push()
@@ -138,7 +138,7 @@ final class ReplSession {
                     lua.stack.setTop(base)
                     say(text)
                 }
-            }
+            } }
         } catch {
             lua.stack.setTop(base)
             report(Scenario.userFacing(error))
