@@ -48,6 +48,7 @@ def _():
     c.expect_exact("\r\n42\r\n")
     c.sendline("{ 'a', x = 1 }")
     c.expect_exact('{ "a", x = 1 }')
+    c.expect_exact("> ")  # Ctrl-D typed before the prompt is read by the kernel's line editing and lost
     c.sendeof()
     c.expect(pexpect.EOF)
     c.close()
@@ -119,6 +120,7 @@ def _():
     c = spawn(history=history)
     c.sendline("100 + 23")
     c.expect_exact("\r\n123\r\n")
+    c.expect_exact("> ")
     c.sendeof()
     c.expect(pexpect.EOF)
     c = spawn(history=history)
