@@ -2,8 +2,9 @@ import Foundation
 import LuaKit
 
 /// Ctrl-C while a command runs: the handler only sets flags (async-signal-safe); the Lua
-/// watchdog stops running Lua within 0.1 s with `interrupted!`, and long simulation runs poll
-/// `LuaState.interruptRequested` between slices. At the prompt, Ctrl-C is left to libedit.
+/// watchdog stops running Lua within 0.1 s with `interrupted!`, and `:run`/`:step` poll
+/// `LuaState.interruptRequested` between events (ReplSession+Running.swift). At the prompt,
+/// Ctrl-C is left to libedit.
 enum Interrupt {
     nonisolated(unsafe) static var handle: UnsafeMutableRawPointer?
 

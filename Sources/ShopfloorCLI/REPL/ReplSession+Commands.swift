@@ -20,7 +20,10 @@ extension ReplSession {
           :plugins             the installed plugins, the chosen ones marked
           :reset               rebuild the scenario from scratch, same seed
           :quit                leave (Ctrl-D too)
-        Ctrl-C stops a running command; the world stays consistent.
+        A chunk or command that fails leaves the world (lines, stock, clock, statistics) as it was;
+        globals it set stay set, as in lua. Output already printed stays printed.
+        Ctrl-C stops a running :run or :step between two events and keeps the events done so far;
+        Ctrl-C in a Lua chunk is an error like any other: the chunk's changes to the world roll back.
         """
 
     func command(_ line: String) {
@@ -58,82 +61,6 @@ extension ReplSession {
         case .reloaded(let files):
             say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept")
         }
-    }
-
-    private var clock: String { String(format: "%.3f", world.simulation.now) }
-
-    /// Opens the counter and starts arrivals before the first step or run.
-    private func prepare() throws {
-        try world.simulation.startArrivals()
-        try world.simulation.open()
-    }
-
-    private func step(_ args: [String]) throws {
-        let n = try args.first.map { text -> Int in
-            guard let n = Int(text), n >= 1 else { throw ScriptingError.invalidScenario(":step n: n must be a whole number >= 1, got '\(text)'") }
-            return n
-        } ?? 1
-        let wasTracing = tracing
-        tracing = true
-        defer { tracing = wasTracing }
-        try prepare()
-        var done = 0
-        try Interrupt.catching(for: world.lua) {
-            while done < n, !world.lua.interruptRequested, try world.simulation.step() { done += 1 }
-        }
-        if done < n && !world.lua.interruptRequested { say("(nothing left to do)") }
-        status()
-    }
-
-    private func runCommand(_ args: [String]) throws {
-        let sim = world.simulation
-        enum Goal { case time(Double), idle }
-        let goal: Goal
-        switch args.count {
-        case 1 where args[0] == "idle": goal = .idle
-        case 1:
-            guard let d = Double(args[0]), d >= 0, d.isFinite else {
-                throw ScriptingError.invalidScenario(":run D: D must be a number of seconds >= 0, got '\(args[0])' (or :run until T, :run idle)")
-            }
-            goal = .time(sim.now + d)
-        case 2 where args[0] == "until":
-            guard let t = Double(args[1]), t >= sim.now, t.isFinite else {
-                throw ScriptingError.invalidScenario(":run until T: T must be a time >= the clock (\(clock)), got '\(args[1])'")
-            }
-            goal = .time(t)
-        default:
-            throw ScriptingError.invalidScenario("usage: :run D, :run until T, or :run idle")
-        }
-        try prepare()
-        var interrupted = false
-        try Interrupt.catching(for: world.lua) {
-            // In slices, so Ctrl-C is seen between them; each slice leaves the world consistent.
-            switch goal {
-            case .time(let t):
-                var slice = 1.0
-                while sim.now < t {
-                    if world.lua.interruptRequested { interrupted = true; break }
-                    let started = Date()
-                    try sim.run(until: min(t, sim.now + slice))
-                    let took = Date().timeIntervalSince(started)
-                    slice = took < 0.02 ? slice * 2 : (took > 0.1 ? max(slice / 2, 1e-6) : slice)
-                }
-            case .idle:
-                while !(try sim.runUntilIdle(maxEvents: 50_000)) {
-                    if world.lua.interruptRequested { interrupted = true; break }
-                    if sim.scheduler.nextTime == nil { break } // nothing left to happen
-                }
-            }
-        }
-        if interrupted { complain("interrupted! (the world is consistent at clock \(clock))") }
-        status()
-    }
-
-    private func status() {
-        let sim = world.simulation
-        let waiting = (0..<sim.tasks.count).map { sim.length(ofLine: $0) }.reduce(0, +)
-        let busy = sim.tellers.filter(\.isBusy).count
-        say("clock \(clock) · \(sim.servedTotal) served · \(waiting) waiting · \(busy) in service")
     }
 
     private func traceCommand(_ args: [String]) throws {

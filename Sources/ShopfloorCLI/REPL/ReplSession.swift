@@ -118,23 +118,27 @@ final class ReplSession {
         }
     }
 
-    /// Runs the compiled chunk on top of the stack and prints what it returns.
+    /// Runs the compiled chunk on top of the stack and prints what it returns, in a transaction: if the
+    /// chunk (or printing its results) fails — Ctrl-C included — the world's lines, stock, clock and
+    /// statistics are put back; the globals it set stay set, as in lua.c.
     private func execute() {
         let lua = world.lua
         let base = lua_gettop(lua.L) - 1
         do {
-            try Interrupt.catching(for: lua) {
+            // Ctrl-C is routed to Lua for the whole command, snapshot and rollback included: a Ctrl-C
+            // that arrives before the chunk starts still stops it, never the process.
+            try Interrupt.catching(for: lua) { try world.transaction { _ in
                 try lua.protectedCall(arguments: 0, results: sf_multret())
-            }
-            let count = lua_gettop(lua.L) - base
-            if count > 0, let printer {
-                printer.push()
-                lua_rotate(lua.L, base + 1, 1)
-                try lua.protectedCall(arguments: count, results: 1)
-                let text = lua.stack.string(at: -1) ?? ""
-                lua.stack.setTop(base)
-                say(text)
-            }
+                let count = lua_gettop(lua.L) - base
+                if count > 0, let printer {
+                    printer.push()
+                    lua_rotate(lua.L, base + 1, 1)
+                    try lua.protectedCall(arguments: count, results: 1)
+                    let text = lua.stack.string(at: -1) ?? ""
+                    lua.stack.setTop(base)
+                    say(text)
+                }
+            } }
         } catch {
             lua.stack.setTop(base)
             report(Scenario.userFacing(error))

@@ -11,18 +11,31 @@
 /// ```
 public final class LineLengths {
     let cells = UnsafeList<UnsafeMutablePointer<Int>>()
+    /// Cells of lines a snapshot restore took away: never freed before this object, because C code may
+    /// still hold their addresses (a Lua line object kept in a global); reused, in order, by new lines.
+    let retired = UnsafeList<UnsafeMutablePointer<Int>>()
 
     init() {}
 
     deinit {
         for i in cells.indices { cells[i].deallocate() }
+        for i in retired.indices { retired[i].deallocate() }
     }
 
     /// Adds a cell for a new line (length 0).
     func append() {
-        let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        let cell = retired.popLast() ?? UnsafeMutablePointer<Int>.allocate(capacity: 1)
         cell.initialize(to: 0)
         cells.append(cell)
+    }
+
+    /// Keeps exactly `count` cells (a snapshot restore): extra cells are zeroed and retired, missing ones added.
+    func resize(to count: Int) {
+        while cells.count > count, let cell = cells.popLast() {
+            cell.pointee = 0
+            retired.append(cell)
+        }
+        while cells.count < count { append() }
     }
 
     /// - Complexity: O(1).

@@ -46,6 +46,9 @@ public final class Simulation {
     /// Named random streams derived from `seed` (the scripting layer takes its own streams from here).
     public let streams: RandomStreams
 
+    // Every stored property below is also taken and put back by `snapshot()`/`restore(_:)`
+    // (Simulation+Snapshot.swift): a new one must be added there too.
+
     // Performance: `@exclusivity(unchecked)` removes the runtime exclusivity check (a call per access) from the
     // hot state. Safe because the class is not Sendable and the core never holds an access across a hook call.
     // Measured with the bank-open benchmark (see BankOpenModel), release build: ~415 → ~305 ns per customer.

@@ -18,6 +18,11 @@ final class LineHandle {
         self.lengthAddress = published?.address
     }
     var length: Int { world.simulation.length(ofLine: index) }
+    /// The line's task name; nil when a rolled-back command had added the task (a global may keep the object).
+    var name: String? {
+        let tasks = world.simulation.tasks
+        return tasks.indices.contains(index) ? tasks[index].name : nil
+    }
 }
 
 /// Releases the retained Swift object of a line userdata (its `__gc`, through `sf_object_gc`).
@@ -61,10 +66,11 @@ enum LineBinding {
                 return 1
             },
         ], tostring: { line in
-            "line \(line.world.simulation.tasks[line.index].name): \(line.length) waiting"
+            guard let name = line.name else { return "line (its task was rolled back)" }
+            return "line \(name): \(line.length) waiting"
         }, index: { line, key in
             switch key {
-            case "name": return .string(line.world.simulation.tasks[line.index].name)
+            case "name": return line.name.map(LuaValue.string) ?? .nil
             case "length": return .integer(line.length)
             default: return nil
             }

@@ -277,6 +277,7 @@ final class HookCall {
         self.L = world.lua.L
         self.memory = sf_memory_of(world.lua.L)
         self.function = function
+        world.remember(self)
     }
 
     /// One generator call. The plain answer (a number and a known task name) is read by C in the

@@ -65,6 +65,12 @@ public final class World {
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.
     var hasOpenEndedArrivals = false
     var tellerArgumentRef: Int32 = 0
+    /// While a transaction runs: registry slots released meanwhile, freed only when it ends, so a
+    /// rollback can put back hooks that still use them (World+Transaction.swift).
+    var deferredReleases: Set<Int32>?
+    /// The hook calls made so far (weakly): a rollback that takes tasks or tellers away makes them
+    /// rebuild their argument tables.
+    var hookCalls: [WeakHookCall] = []
 
     public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
                 plugins: PluginRegistry = PluginRegistry()) throws {
@@ -91,7 +97,11 @@ public final class World {
 
     /// Pops the value on top into the registry and returns its slot.
     func ref() -> Int32 { luaL_ref(lua.L, sf_registryindex()) }
-    func unref(_ r: Int32) { if r > 0 { luaL_unref(lua.L, sf_registryindex(), r) } }
+    func unref(_ r: Int32) {
+        guard r > 0 else { return }
+        if deferredReleases != nil { deferredReleases!.insert(r); return }
+        luaL_unref(lua.L, sf_registryindex(), r)
+    }
     func push(ref r: Int32) { lua_rawgeti(lua.L, sf_registryindex(), lua_Integer(r)) }
 
     /// Pushes a task's name (interned once per task).

@@ -8,8 +8,8 @@ import LuaKit
 /// 2. Validate: load the whole scenario into a throwaway world. A syntax error, a failing
 ///    script, a bad recipe → refused with `file:line`, nothing touched.
 /// 3. Apply: re-run plugins and scenario in the living state with installations staged
-///    (World+Staging.swift); swap them in only when everything ran. Clock, lines, stock and
-///    statistics survive.
+///    (World+Staging.swift); swap them in only when everything ran, all inside a
+///    `World.transaction`, so nothing is half applied. Clock, lines, stock and statistics survive.
 public final class ReloadService {
     public let world: World
     public let file: String?
@@ -53,17 +53,19 @@ public final class ReloadService {
         _ = try Scenario.load(file, options: options) { $0.output = { _ in } }
         // 3. Apply to the living world.
         let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
-        let previousChoices = world.plugins.overrides
-        world.plugins.overrides = options.uses
-        try world.reloadStaged {
-            try world.lua.forgetModules()
-            try world.loadPlugins(from: folders)
-            if let file {
-                do {
-                    _ = try world.lua.run(file: file, arguments: options.arguments)
-                } catch {
-                    world.plugins.overrides = previousChoices
-                    throw Scenario.userFacing(error)
+        // In a transaction: if anything fails while applying — even a staged installation half way
+        // through — the world (and the plugin choices) are as before the reload.
+        try world.transaction { _ in
+            world.plugins.overrides = options.uses
+            try world.reloadStaged {
+                try world.lua.forgetModules()
+                try world.loadPlugins(from: folders)
+                if let file {
+                    do {
+                        _ = try world.lua.run(file: file, arguments: options.arguments)
+                    } catch {
+                        throw Scenario.userFacing(error)
+                    }
                 }
             }
         }
