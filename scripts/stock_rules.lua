@@ -1,7 +1,8 @@
 -- scripts/stock_rules.lua: restock rules for the juice bar.
 --
 -- A rule is a function the core calls after every change of a fruit's count (an order taking it,
--- the stock editor, a delivery): rule(fruit, count, pending), where `pending` is what is already on
+-- the stock editor, a delivery) — or, if it was installed with `{ below = level }`, only while the
+-- fruit is below that level: rule(fruit, count, pending), where `pending` is what is already on
 -- its way. To restock, it returns `amount, lead_time` (or calls stock:restock itself); returning
 -- nothing orders nothing. Rules cannot touch counts: orders go through the core, which caps each
 -- delivery at the shelf's capacity. An error in a rule stops the run with its file:line; the change
@@ -12,12 +13,14 @@ local M = {}
 
 --- Reorder point (s, S): when a fruit falls below `reorder_point` with nothing on its way, order it
 --- back up to `order_up_to`, delivered after `lead_time` seconds.
+--- Returns the rule and its options: `{ below = s }` tells the core the rule orders nothing for a fruit
+--- at s or above, so it is only called below s (stock:rule(M.reorder_point(100, 400, 20)) passes both).
 function M.reorder_point(s, S, lead_time)
   return function(fruit, count, pending)
     if count < s and pending == 0 then
       return S - count, lead_time
     end
-  end
+  end, { below = s }
 end
 
 --- Demand forecast: learns how fast each fruit is really used (an exponentially weighted rate of the

@@ -614,4 +614,6 @@ static inline int sf_line_len(lua_State *L) {
 }
 static inline lua_CFunction sf_line_len_function(void) { return sf_line_len; }
 
+#include "shim_stock.h"
+
 #endif

@@ -186,6 +186,15 @@ public final class LuaState {
         }
     }
 
+    /// The error of a failed protected call whose message (with traceback) is on top, popped, as
+    /// ``protectedCall(arguments:results:)`` throws it (for C fast paths that call `lua_pcall` themselves).
+    /// Stack: [error] → [].
+    public func poppedError(status: Int32) -> LuaError {
+        let error = LuaError.pop(from: L, status: status)
+        recoverAfterError(error)
+        return error
+    }
+
     /// After a memory error, collect so the state is usable again (LUA_NOTES: it recovers after a GC).
     func recoverAfterError(_ error: LuaError) {
         if error.kind == .memory {

@@ -119,6 +119,60 @@ struct JuiceScenarioTests {
         #expect(r.stdout == "true\nfalse\trules.lua:4: no supplier for kiwi\n4\t0\t2\n")
     }
 
+    @Test func test_ruleAnswers_inEveryForm_restockOrRefuseWithAMessage() throws {
+        let folder = try TemporaryFolder()
+        folder.write("answers.lua", """
+            local stock = shopfloor.stock()
+            stock:items { { name = "kiwi", count = 10 }, { name = "mango", count = 10 } }
+            stock:recipe("kiwi juice", { kiwi = 3 })
+            stock:recipe("mango juice", { mango = 3 })
+            local answers = { 2, 3.0, "4", 0 }  -- then nil
+            local i = 0
+            stock:rule(function(fruit, count, pending)
+              if fruit ~= "kiwi" then return end
+              i = i + 1
+              return answers[i], 1.5
+            end)
+            for _ = 1, 3 do stock:order "kiwi juice" end
+            stock:add("kiwi", 6)
+            stock:add("kiwi", 0)
+            print(stock:pending "kiwi", i)
+            stock:rule(function(fruit) if fruit == "mango" then return 2.5, 1 end end)
+            print(pcall(stock.order, stock, "mango juice"))
+            """)
+        let r = try Shell.run(["run", "answers.lua"], in: URL(fileURLWithPath: folder.path))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == """
+            9\t5
+            false\tstock rule must return nothing or an amount (an integer) and a lead time, got number
+
+            """)
+    }
+
+    @Test func test_ruleWithALevel_isCalledOnlyBelowIt_andBadOptionsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        folder.write("below.lua", """
+            local stock = shopfloor.stock()
+            stock:items { { name = "kiwi", count = 10 } }
+            stock:recipe("kiwi juice", { kiwi = 3 })
+            local seen = {}
+            stock:rule(function(fruit, count) seen[#seen + 1] = count end, { below = 5 })
+            for _ = 1, 3 do stock:order "kiwi juice" end
+            stock:add("kiwi", 1)
+            print(table.concat(seen, " "))
+            print(pcall(stock.rule, stock, function() end, { above = 3 }))
+            print(pcall(stock.rule, stock, function() end, { below = "x" }))
+            """)
+        let r = try Shell.run(["run", "below.lua"], in: URL(fileURLWithPath: folder.path))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == """
+            4 1 2
+            false\trule: unknown option 'above' (options: below)
+            false\trule: 'below' must be a number, got 'x'
+
+            """)
+    }
+
     @Test func test_ruleErrorDuringRun_stopsWithFileAndLine() throws {
         let folder = try Self.scriptsCopy()
         folder.write("extra/broken.lua", """

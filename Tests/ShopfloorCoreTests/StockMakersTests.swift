@@ -70,4 +70,45 @@ struct StockMakersTests {
         #expect(started == started.sorted())
         #expect(started.count == 500)
     }
+
+    @Test("the makers' inline path decides exactly as the policy and service-time hooks it stands for")
+    func inlinePathMatchesHooks() throws {
+        for seed in UInt64(0)..<40 {
+            let (inline, inlineService) = try juiceBar(seed: seed, initial: Int(seed % 30))
+            let (hooked, hookedService) = try juiceBar(seed: seed, initial: Int(seed % 30))
+            // Installing the same hooks again takes the closure path (`offer` → policy → take → hook).
+            let policy = hooked.tellerPolicy, serviceTime = hooked.serviceTime
+            hooked.tellerPolicy = policy
+            hooked.serviceTime = serviceTime
+            #expect(inline.makers != nil && hooked.makers == nil)
+            var inlineStarts: [Int] = [], hookedStarts: [Int] = []
+            inline.observers.onStart = { inlineStarts.append($0.customer.number) }
+            hooked.observers.onStart = { hookedStarts.append($0.customer.number) }
+            try inline.run(untilDecided: 300, by: inlineService)
+            try hooked.run(untilDecided: 300, by: hookedService)
+            #expect(inlineStarts == hookedStarts)
+            #expect(inline.now == hooked.now)
+            #expect(inline.summary() == hooked.summary())
+            #expect(inline.stock.summary(at: inline.now) == hooked.stock.summary(at: hooked.now))
+            #expect(inline.pendingRestocks == hooked.pendingRestocks)
+        }
+    }
+
+    @Test("pending units follow restock orders and deliveries, and reset clears them")
+    func pendingUnits() throws {
+        let sim = Simulation(seed: 1)
+        let kiwi = try sim.defineItem("kiwi", count: 0, capacity: 10)
+        let mango = try sim.defineItem("mango", count: 0)
+        #expect(sim.pendingUnits(item: kiwi) == 0 && sim.pendingUnits(item: mango) == 0)
+        try sim.restock(item: mango, amount: 7, leadTime: 2)
+        try sim.restock(item: mango, amount: 5, leadTime: 4)
+        try sim.placeRestock("kiwi", amount: 30, leadTime: 1)
+        #expect(sim.pendingUnits(item: mango) == 12 && sim.pendingUnits(item: kiwi) == 30)
+        try sim.run(until: 2)
+        #expect(sim.pendingUnits(item: mango) == 5 && sim.pendingUnits(item: kiwi) == 0)
+        #expect(sim.stock.items[kiwi].count == 10)  // capped at capacity; the excess is not pending
+        sim.checkInvariants()
+        try sim.reset()
+        #expect(sim.pendingUnits(item: mango) == 0 && sim.pendingUnits(item: -1) == 0 && sim.pendingUnits(item: 9) == 0)
+    }
 }

@@ -51,6 +51,10 @@ extension Simulation {
                 }
             }
         }
+        // Restocks: the pending units per item are the sum of the orders on their way.
+        var pending = [Int](repeating: 0, count: pendingByItem.count)
+        for case let order? in restocks { pending[order.item] &+= order.amount }
+        precondition(pending == pendingByItem.array, "pending restock units out of step with the orders")
         stock.checkInvariants()
     }
 }

@@ -21,6 +21,12 @@ extension Simulation {
     /// - Complexity: O(stale tickets at the front).
     func peekHead(line l: Int) -> Int32? {
         guard lineStore[l].count > 0 else { return nil }
+        // Performance: the usual case — the first ticket of the first class is live — without walking the lazy
+        // sequence of all classes (an iterator and retains per call); makers peek at every juice's line per
+        // order (juice-bar benchmark, scripts/bench/juice-bar).
+        if let ticket = lineStore[l].classes[0].tickets.first, let slot = table.slot(of: ticket, in: .waiting) {
+            return slot
+        }
         for ticket in lineStore[l].tickets { if let slot = table.slot(of: ticket, in: .waiting) { return slot } }
         return nil
     }

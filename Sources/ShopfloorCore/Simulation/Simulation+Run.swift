@@ -140,6 +140,7 @@ extension Simulation {
         for s in sources.indices { stopSource(s) }
         restocks.removeAll()
         freeRestocks.removeAll()
+        for i in pendingByItem.indices { pendingByItem[i] = 0 }
         nextNumber = 1
         servedTotal = 0
         needsRecovery = false

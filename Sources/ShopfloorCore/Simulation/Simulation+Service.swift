@@ -37,6 +37,10 @@ extension Simulation {
     @inline(__always)
     func offer(_ t: Int) throws {
         if tellerStates[t].busy || !isOpen { return }
+        if let makersRef {
+            try makersRef._withUnsafeGuaranteedRef { try offerOldestOrder(t, service: $0) }
+            return
+        }
         let start = Int(tellerStates[t].skillStart)
         let end = start &+ Int(tellerStates[t].skillCount)
         if let policy = tellerPolicy {

@@ -53,14 +53,7 @@ extension Simulation {
     @discardableResult
     public func placeRestock(_ name: String, amount: Int, leadTime: Double) throws -> RestockOrder {
         try checkMutable("placeRestock")
-        let item = try itemIndex(name)
-        try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
-        try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
-        let id = freeRestocks.popLast() ?? restocks.count
-        let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
-        if id == restocks.count { restocks.append(order) } else { restocks[id] = order }
-        scheduler.unsafeSchedule(.delivery, payload: UInt64(id), at: order.dueAt)
-        return order
+        return try restock(item: try itemIndex(name), amount: amount, leadTime: leadTime)
     }
 
     /// Restock orders not yet delivered, by due time.
@@ -72,6 +65,7 @@ extension Simulation {
         guard let order = restocks[id] else { return }
         restocks[id] = nil
         freeRestocks.append(id)
+        pendingByItem[order.item] &-= order.amount
         let (accepted, excess) = try stock.deliver(order.item, order.amount, at: now)
         if let onDelivery = observers.onDelivery {
             let delivery = Delivery(order: order, itemName: stock.items[order.item].name, time: now, accepted: accepted, excess: excess)

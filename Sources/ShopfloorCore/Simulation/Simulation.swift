@@ -85,6 +85,17 @@ public final class Simulation {
     @exclusivity(unchecked) public internal(set) var stock = Stock()
     @exclusivity(unchecked) var restocks: ContiguousArray<RestockOrder?> = []
     @exclusivity(unchecked) var freeRestocks: [Int] = []
+    /// Units ordered and not yet delivered, per item index (grown on demand; kept in step with `restocks`).
+    // Performance: a stock rule gets `pending` per call; summing `restocks` each time cost O(orders out)
+    // (juice-bar benchmark, scripts/bench/juice-bar).
+    let pendingByItem = UnsafeList<Int>()
+    /// The service whose closures are the installed teller policy and service-time hook (set by
+    /// ``serveRecipes(_:)``, cleared when either hook is replaced): `offer` then runs their steps inline.
+    @exclusivity(unchecked) var makers: RecipeService? {
+        didSet { makersRef = makers.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `makers` without reference counting on the per-order path (it owns the service).
+    @exclusivity(unchecked) var makersRef: Unmanaged<RecipeService>?
 
     /// The next customer's number (1, 2, 3… across batches until `reset`).
     @exclusivity(unchecked) public internal(set) var nextNumber = 1
@@ -122,6 +133,7 @@ public final class Simulation {
     /// Setting it (even to `nil`) puts ``builtinTellerRule`` back to ``BuiltinTellerRule/skillsInOrder``.
     @exclusivity(unchecked) public var tellerPolicy: TellerPolicy? {
         didSet {
+            makers = nil
             builtinTellerRule = .skillsInOrder
             servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
         }
@@ -136,7 +148,10 @@ public final class Simulation {
     @exclusivity(unchecked) var servesDirectlyFlag = true
     /// Draws service times; `nil` = the task's (or pool's) distribution from the `"service"` stream.
     @exclusivity(unchecked) public var serviceTime: ServiceTimeHook? {
-        didSet { servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil }
+        didSet {
+            makers = nil
+            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+        }
     }
 
     /// A new, empty simulation at time 0.

@@ -40,7 +40,9 @@ public final class World {
     public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
 
     var streams: [String: RandomStreamBox] = [:]
-    var hooks = HookRefs()
+    // Performance: unchecked — the generator reads its slot here per arrival (juice-bar benchmark); the world
+    // is not Sendable and no access to it is held across a call into Lua.
+    @exclusivity(unchecked) var hooks = HookRefs()
     /// Registry refs of the task names as Lua strings, and their interned addresses (a returned
     /// task name is matched by address first: short strings are interned in Lua).
     var taskNameRefs: [Int32] = []

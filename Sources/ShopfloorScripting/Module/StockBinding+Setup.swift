@@ -1,0 +1,211 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+// Setting the stock up from Lua: items, recipe books, makers, and the rules a reload stages.
+// (Split from World+Stock.swift, which keeps the `shopfloor.stock` module and its methods.)
+
+extension StockBinding: CustomStringConvertible {
+    /// `juice bar: strawberry 10, banana 10, …` (what `print(stock)` shows at the prompt).
+    public var description: String {
+        let items = simulation.stock.items.map { "\($0.name) \($0.count)" }
+        return "\(name ?? "stock"): " + (items.isEmpty ? "empty" : items.joined(separator: ", "))
+    }
+
+    /// Defines an item from `{ name =, count =, capacity = }`.
+    func define(_ spec: LuaTable) throws {
+        guard let name = spec["name"]?.stringValue, !name.isEmpty else {
+            throw ScriptingError.invalidScenario("item: 'name' must be a non-empty string")
+        }
+        let count = spec["count"] ?? .integer(0)
+        guard let n = count.intValue, count.typeName == "number" else {
+            throw ScriptingError.invalidScenario("item '\(name)': 'count' must be an integer, got \(count)")
+        }
+        var capacity: Int?
+        if let c = spec["capacity"] {
+            guard let k = c.intValue, c.typeName == "number" else {
+                throw ScriptingError.invalidScenario("item '\(name)': 'capacity' must be an integer, got \(c)")
+            }
+            capacity = k
+        }
+        if let stage = world.staging {
+            // A reload: a fruit the stock has keeps its count (state survives); a new one is added on success.
+            if simulation.stock.item(named: name) == nil {
+                stage.actions.append { [unowned self] in
+                    try simulation.defineItem(name, count: n, capacity: capacity)
+                    sync()
+                }
+            }
+            return
+        }
+        try simulation.defineItem(name, count: n, capacity: capacity)
+        sync()
+    }
+
+    /// Runs a count change; the core's refusal becomes the user's message (`stock: count of 'kiwi' must be >= 0, got -1`).
+    func change(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as CoreError { throw ScriptingError.invalidScenario(error.description) }
+    }
+
+    /// Reads a recipe book: a list of entries from `shopfloor.recipe "name" {…}` (or `{ name =, ingredients = }`).
+    func entries(_ call: LuaCall, _ index: Int) throws -> [(name: String, ingredients: [String: Int], place: String)] {
+        let here = StockModule.callerPlace(call.stack.L)
+        let book = try call.table(index)
+        guard book.isSequence else {
+            throw ScriptingError.invalidScenario("recipes: expected a list of recipes ({ recipe \"name\" { fruit = count }, … }); a table keyed by juice name cannot show duplicates")
+        }
+        var out: [(String, [String: Int], String)] = []
+        for (i, value) in book.array.enumerated() {
+            guard let entry = value.tableValue, let name = entry["name"]?.stringValue else {
+                throw ScriptingError.invalidScenario("recipes: entry \(i + 1) must be recipe \"name\" { … } or { name =, ingredients = }, got \(value.typeName)")
+            }
+            let place = entry["where"]?.stringValue ?? here
+            lua.stack.push(LuaValue.table(entry["ingredients"]?.tableValue ?? LuaTable()))
+            defer { lua.stack.pop() }
+            let ingredients = try StockModule.validatedIngredients(LuaCall(lua.L), Int(lua.stack.top), recipe: name, where: place)
+            out.append((name, ingredients, place))
+        }
+        return out
+    }
+
+    /// Validates every recipe (known fruits, no duplicate names), then registers them all: nothing partially loaded.
+    func register(_ book: [(name: String, ingredients: [String: Int], place: String)]) throws {
+        var seen: [String: String] = [:]
+        var recipes: [Recipe] = []
+        for (name, ingredients, place) in book {
+            if let first = seen[name] {
+                throw LuaRaise("\(place): duplicate recipe '\(name)' (first at \(first))")
+            }
+            seen[name] = place
+            for fruit in ingredients.keys.sorted() where simulation.stock.item(named: fruit) == nil && world.staging == nil {
+                let names = simulation.stock.items.map(\.name)
+                var message = "\(place): recipe '\(name)': unknown fruit '\(fruit)' (fruits: \(names.joined(separator: ", "))"
+                if let guess = didYouMean(fruit, in: names) { message += "; did you mean '\(guess)'?" }
+                throw LuaRaise(message + ")")
+            }
+            do { recipes.append(try Recipe(name: name, ingredients: ingredients)) } catch { throw LuaRaise("\(place): \(error)") }
+        }
+        let apply = { [unowned self] in
+            for (recipe, entry) in zip(recipes, book) {
+                try simulation.register(recipe)
+                recipeWhere[recipe.name] = entry.place
+            }
+            sync()
+        }
+        if let stage = world.staging { stage.actions.append(apply) } else { try apply() }
+    }
+
+    func pushRecipeList() {
+        let stack = lua.stack
+        let recipes = simulation.stock.recipes
+        stack.pushTable(array: recipes.count)
+        for (i, entry) in recipes.enumerated() {
+            stack.pushTable(record: 4)
+            stack.push(entry.recipe.name); stack.setField("name", in: -2)
+            stack.pushTable(record: entry.recipe.ingredients.count)
+            for ingredient in entry.recipe.ingredients { stack.push(ingredient.count); stack.setField(ingredient.item, in: -2) }
+            stack.setField("ingredients", in: -2)
+            stack.push(entry.made); stack.setField("made", in: -2)
+            stack.push(entry.failed); stack.setField("failed", in: -2)
+            stack.setIndex(i + 1, in: -2)
+        }
+    }
+
+    /// `stock:makers{…}`: one counter task per recipe (its prep time as service), `count` makers serving them all
+    /// FIFO, and the take at service start.
+    func makers(_ call: LuaCall) throws -> String {
+        let spec = try call.table(2)
+        let stage = world.staging
+        guard service == nil || stage != nil else { throw ScriptingError.invalidScenario("makers: already set up (call stock:makers once)") }
+        let recipes = simulation.stock.recipes.map(\.recipe.name)
+        guard !recipes.isEmpty else { throw ScriptingError.invalidScenario("makers: no recipes yet — add them first with stock:recipes(…)") }
+        var prep: [String: Distribution] = [:]
+        let stack = call.stack
+        let type = stack.getField("prep", in: 2)
+        defer { stack.pop() }
+        if type == LUA_TTABLE, sf_test(stack, DistributionBinding.luaClass) == nil {
+            let table = stack.top
+            let fallback = try DistributionBinding.field("default", of: call, table: table)
+            for name in recipes {
+                prep[name] = try DistributionBinding.field(name, of: call, table: table) ?? fallback
+                guard prep[name] != nil else { throw ScriptingError.invalidScenario("makers: no prep time for '\(name)' (give prep[\"\(name)\"] or prep.default)") }
+            }
+        } else {
+            let all = try DistributionBinding.field("prep", of: call, table: 2) ?? .fixed(0)
+            for name in recipes { prep[name] = all }
+        }
+        let count = spec["count"]?.intValue ?? 1
+        let poolName = spec["name"]?.stringValue ?? "makers"
+        if let stage {
+            // A reload: the makers and their juices must match the living counter; prep times may change.
+            for name in recipes { try world.checkUnchangedTask(name, service: prep[name]!, stage: stage) }
+            try world.checkUnchangedPool(poolName, skills: recipes.compactMap { simulation.taskIndex(named: $0) }.sorted(), count: count)
+            return poolName
+        }
+        var tasks: [Int: Int] = [:]
+        for (r, name) in recipes.enumerated() {
+            tasks[try simulation.addTask(TaskClass(name: name, service: prep[name]!))] = r
+        }
+        let pool = try simulation.addTellers(count, skills: tasks.keys.sorted(), name: poolName)
+        let service = try simulation.serveRecipes(tasks)
+        // Performance: unowned(unsafe), no unowned-retain per order (juice-bar benchmark); the stock object
+        // lives as long as the world's Lua state, which outlives every run.
+        service.onDecision = { [unowned(unsafe) self] r, shortage in try self.decided(r, shortage) }
+        self.service = service
+        return simulation.pools[pool].name
+    }
+}
+
+extension StockBinding {
+    /// The rules and hooks a reload installs again, collected for `stage` and swapped in when it succeeds
+    /// (the old ones are released then); a failed reload leaves the old ones in force.
+    func stage(_ stage: Staging) -> StagedRules {
+        if let staged, staged.stage == ObjectIdentifier(stage) { return StagedRules(binding: self) }
+        staged = (ObjectIdentifier(stage), [], [:])
+        stage.actions.append { [unowned self] in
+            guard let staged else { return }
+            rules.forEach { world.unref($0.function) }
+            hooks.values.forEach { $0.forEach(world.unref) }
+            rules = staged.rules
+            hooks = staged.hooks
+            self.staged = nil
+        }
+        return StagedRules(binding: self)
+    }
+}
+
+/// Appends to a binding's staged rules and hooks.
+struct StagedRules {
+    unowned let binding: StockBinding
+    var rules: [StockRule] {
+        get { binding.staged?.rules ?? [] }
+        nonmutating set { binding.staged?.rules = newValue }
+    }
+    var hooks: [String: [Int32]] {
+        get { binding.staged?.hooks ?? [:] }
+        nonmutating set { binding.staged?.hooks = newValue }
+    }
+}
+
+extension StockBinding {
+    /// The level of `stock:rule(fn, { below = level })` in the options table at `index`; `.infinity` without one.
+    static func watchLevel(_ call: LuaCall, _ index: Int) throws -> Double {
+        if call.isNil(index) { return .infinity }
+        let options = try call.table(index)
+        for (key, _) in options.sortedEntries {
+            guard case .string("below") = key else {
+                throw ScriptingError.invalidScenario("rule: unknown option '\(key)' (options: below)")
+            }
+        }
+        guard let value = options["below"], value.typeName == "number", let level = value.doubleValue, !level.isNaN else {
+            let shown: String
+            switch options["below"] {
+            case .string(let s)?: shown = "'\(s)'"
+            case let value?: shown = value.description
+            case nil: shown = "nil"
+            }
+            throw ScriptingError.invalidScenario("rule: 'below' must be a number, got \(shown)")
+        }
+        return level
+    }
+}
