@@ -4,6 +4,7 @@
 --   shopfloor run scripts/juice.lua --format json                     # stock and orders in the JSON too
 --   shopfloor run scripts/juice.lua --use stock_rule=demand_forecast  # another restock rule
 --   shopfloor run scripts/juice.lua --set verbose=true --set orders=20   # every order, as it happens
+--   shopfloor run scripts/juice.lua --live --speed 10 --watch         # the live screen; edit recipes.lua meanwhile
 --
 -- Customers arrive at random (Poisson, arrival_rate per second), each ordering one juice from the
 -- recipe book (equally likely unless `mix` below says otherwise) and waiting in one line. A free juice
@@ -79,3 +80,6 @@ if p.verbose then
 end
 
 shopfloor.stop { orders = p.orders }
+
+-- The live screen (scripts/juice_view.lua): stock bars, makers, deliveries, failed orders.
+require("juice_view")(bar, stock, p)

@@ -161,6 +161,86 @@ def _():
         s.close()
 
 
+def wait_for(screen, predicate, what, timeout=30):
+    """Polls the screen until `predicate(text)` is true."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate(screen.text()):
+            return
+        time.sleep(0.05)  # polling the screen, not waiting for time to pass
+    raise AssertionError(f"never saw {what} on screen:\n{screen.text()}")
+
+
+def failure_times(text, shortage):
+    return [float(t) for t in re.findall(r"([\d.]+) s  strawberry juice — strawberry: " + shortage, text)]
+
+
+@check("juice at 80x24: stock bars with count and capacity, makers' orders change, failures and deliveries, q restores")
+def _():
+    s = Screen(f"{BINARY} run scripts/juice.lua --live --speed 20 --set initial_stock=30", width=80, height=24)
+    try:
+        s.wait(r"Juice bar · [\d.]+ s · \d+ made · \d+ failed")
+        for fruit in ["strawberry", "banana", "pineapple", "kiwi", "mango"]:
+            s.wait(rf"\n{fruit}\s+[█·]+ \d+/400")
+        s.wait(r"Making\s+Deliveries on the way")
+        s.wait(r"maker [12]: [a-z -]+ juice \(#\d+\)")
+        s.wait(r"maker [12]: [a-z -]+ juice \(#([3-9]\d|\d{3,})\)")     # orders move on
+        s.wait(r"\d+ strawberry at [\d.]+ s")                            # a delivery on its way
+        s.wait(r"strawberry juice — strawberry: need 16, have \d+")      # a failed order and what was short
+        assert "q quit" in s.text(), "the keys line fits at 80x24"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        assert "Juice bar" not in s.text(), "the alternate screen was left"
+    finally:
+        s.close()
+
+
+@check("juice: the finished run shows the same totals as a plain run, until q")
+def _():
+    args = ["--set", "orders=80", "--set", "initial_stock=30", "--seed", "3"]
+    s = Screen(f"{BINARY} run scripts/juice.lua --live --speed 200 {' '.join(args)}", width=80, height=24)
+    try:
+        s.wait(r"finished")
+        totals = s.wait(r"(\d+) made, (\d+) failed: fill rate [\d.]+ %").group(0)
+        served = s.wait(r"\d+ served in [\d.]+ s of simulated time").group(0)
+        plain = subprocess.run([BINARY, "run", "scripts/juice.lua", *args], cwd=ROOT, capture_output=True, text=True).stdout
+        assert totals in plain and served in plain, f"live and plain runs agree: {totals} / {served}"
+        s.wait(r"finished")                                             # still there
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("juice --watch picks up an edited recipe; a broken one shows recipes.lua:LINE and the old recipes keep running")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    recipes = os.path.join(work, "scripts", "recipes.lua")
+    s = Screen(f"{BINARY} run scripts/juice.lua --live --watch --speed 10", cwd=work, width=100, height=40)
+    try:
+        s.wait(r"strawberry juice\s+strawberry 16 ")
+        original = open(recipes, encoding="utf-8").read()
+        edited = original.replace("{ strawberry = 16 }", "{ strawberry = 500 }")
+        assert edited != original
+        with open(recipes, "w", encoding="utf-8") as f:
+            f.write(edited)
+        s.wait(r"reloaded scripts/recipes\.lua")
+        s.wait(r"strawberry juice\s+strawberry 500 ")                      # the menu shows the new count
+        s.wait(r"strawberry juice — strawberry: need 500, have \d+")      # and the makers use it
+        with open(recipes, "w", encoding="utf-8") as f:
+            f.write(edited.replace("{ kiwi = 3 }", "{ kiwi = 0 }"))
+        s.wait(r"recipes\.lua:\d+: recipe 'kiwi juice': count of 'kiwi' must be a positive integer")
+        before = max(failure_times(s.text(), "need 500"))
+        wait_for(s, lambda text: max(failure_times(text, "need 500"), default=0) > before,
+                 "a later failure under the last good recipe")                # the old recipes keep running
+        assert re.search(r"kiwi juice\s+kiwi 3 ", s.text()), "the broken kiwi count was not taken"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
 subprocess.run(["tmux", "kill-session", "-t", "sfkeeper"], capture_output=True)
 failed = [r for r in results if r[1]]
 for name, error in results:

@@ -33,6 +33,8 @@ final class LiveView {
         try sim.open()
         var wallAnchor = Date(), simAnchor = sim.now, lastNow = sim.now
         var lastWatch = Date()
+        // A first frame before any event, so a view function sees the run from its very start.
+        draw(clock: sim.now, ended: false)
         while Terminal.stopRequested == 0 {
             // Keys first, so they act on what the user sees.
             for key in terminal.keys(waiting: 0.05) {
@@ -71,7 +73,7 @@ final class LiveView {
                     }
                 }
             }
-            draw(clock: sim.isIdle || paused ? sim.now : max(sim.now, simAnchor + Date().timeIntervalSince(wallAnchor) * speed), ended: ended)
+            draw(clock: sim.isIdle || paused || ended ? sim.now : max(sim.now, simAnchor + Date().timeIntervalSince(wallAnchor) * speed), ended: ended)
         }
     }
 
@@ -80,6 +82,13 @@ final class LiveView {
     private func advance(to target: Double) throws -> Bool {
         let sim = world.simulation
         var limit = target
+        // shopfloor.stop { orders = N }: one event at a time, exactly as Scenario.run stops.
+        if let orders = world.stock?.stopAfterOrders, let service = world.stock?.service {
+            while !paused, service.decided < orders, let next = sim.scheduler.nextTime, next <= limit {
+                _ = try sim.step()
+            }
+            return service.decided >= orders || (sim.scheduler.nextTime == nil && sim.inSystem == 0)
+        }
         switch world.stopRule {
         case .time(let t): limit = min(limit, t)
         case .served(let n) where sim.servedTotal >= n: return true
@@ -110,16 +119,13 @@ final class LiveView {
         if ended { header += " · finished" }
         lines.append(Style.bold + Style.fit(header, columns))
         lines.append("")
+        // The view's rows: all but the header (2), the footer (up to 2) and the last line.
+        let viewRows = max(1, rows - 5)
         do {
-            let frame = try world.drawView(width: columns, clock: clock)
+            let frame = try world.drawView(width: columns, height: viewRows, clock: clock, finished: ended)
             lines += frame.blocks.isEmpty ? defaultView(clock: clock) : Layout.render(frame, width: columns)
         } catch {
             show(error)
-        }
-        if ended {
-            lines.append("")
-            lines += SummaryReport.text(world.simulation.summary()).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { Style.fit(String($0), columns) }
         }
         // Footer: status and keys, pinned to the bottom rows.
         var footer: [String] = []
@@ -127,6 +133,18 @@ final class LiveView {
         let keys = world.viewKeys.map { "\($0.key) \($0.description)" } + ["space pause", "+/- speed", "q quit"]
         footer.append(Style.gray + Style.fit(keys.joined(separator: " · "), columns))
         let room = max(0, rows - footer.count - 1)
+        if ended {
+            // The run's summary, as `shopfloor run` prints it; on a small terminal only its totals
+            // (`N served in …`, `N made, M failed: …`), which must stay visible under the view.
+            let reports = [SummaryReport.text(world.simulation.summary())] + (world.stockSummary.map { [SummaryReport.text($0)] } ?? [])
+            let tables = reports.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { Style.fit(String($0), columns) } }
+            if lines.count + 1 + tables.count <= room {
+                lines += [""] + tables
+            } else {
+                let totals = reports.compactMap { $0.split(separator: "\n").last.map { Style.fit(String($0), columns) } }
+                lines = Array(lines.prefix(max(0, room - totals.count - 1))) + [""] + totals
+            }
+        }
         if lines.count > room { lines = Array(lines.prefix(room)) }
         while lines.count < room { lines.append("") }
         terminal.draw(lines + footer)

@@ -61,18 +61,20 @@ extension World {
     /// Runs the scenario's view function with a fresh builder and returns what it drew.
     /// The builder `v` offers `v:label(text [, color])`, `v:list(title, items)` (items are
     /// strings or `{ text =, color = }`), `v:bar(label, value, max [, note [, color]])`,
-    /// and `v.clock`, `v.width`.
-    public func drawView(width: Int, clock: Double) throws -> ViewFrame {
+    /// and `v.clock`, `v.width`, `v.height` (the rows the view may fill), `v.finished` (the run is over).
+    public func drawView(width: Int, height: Int = 24, clock: Double, finished: Bool = false) throws -> ViewFrame {
         guard viewRef != 0 else { return ViewFrame() }
         let frame = ViewFrameBox()
         let stack = lua.stack
         let base = stack.top
         defer { stack.setTop(base) }
         push(ref: viewRef)
-        stack.pushTable(record: 6)
+        stack.pushTable(record: 8)
         let v = stack.top
         stack.push(width); stack.setField("width", in: v)
         stack.push(clock); stack.setField("clock", in: v)
+        stack.push(height); stack.setField("height", in: v)
+        stack.push(finished); stack.setField("finished", in: v)
         lua.setFunction("label", in: v) { call in
             frame.value.blocks.append(.label(.init(text: try call.string(2), color: try ViewFrameBox.color(call, 3))))
             return 0
