@@ -57,6 +57,8 @@ extension Simulation {
         let tellerPolicy: TellerPolicy?
         let builtinTellerRule: BuiltinTellerRule
         let serviceTime: ServiceTimeHook?
+        let pendingByItem: [Int]
+        let makers: RecipeService?
 
         /// The clock when the snapshot was taken.
         public var now: Double { scheduler.now }
@@ -82,7 +84,8 @@ extension Simulation {
             serviceRNG: serviceRNG, patienceRNG: patienceRNG, stock: stock, restocks: restocks, freeRestocks: freeRestocks,
             nextNumber: nextNumber, servedTotal: servedTotal, needsRecovery: needsRecovery, statisticsStart: statisticsStart,
             isOpen: isOpen, closeReported: closeReported, observers: observers, tellerPolicy: tellerPolicy,
-            builtinTellerRule: builtinTellerRule, serviceTime: serviceTime)
+            builtinTellerRule: builtinTellerRule, serviceTime: serviceTime, pendingByItem: pendingByItem.array,
+            makers: makers)
     }
 
     /// Puts back exactly the state of `snapshot` (taken from this simulation): running on gives the same
@@ -122,6 +125,7 @@ extension Simulation {
         stock = snapshot.stock
         restocks = snapshot.restocks
         freeRestocks = snapshot.freeRestocks
+        pendingByItem.replaceAll(with: snapshot.pendingByItem)
         nextNumber = snapshot.nextNumber
         servedTotal = snapshot.servedTotal
         needsRecovery = snapshot.needsRecovery
@@ -133,6 +137,7 @@ extension Simulation {
         tellerPolicy = snapshot.tellerPolicy
         builtinTellerRule = snapshot.builtinTellerRule
         serviceTime = snapshot.serviceTime
+        makers = snapshot.makers  // after both hooks: setting either clears it
         observers = snapshot.observers
         #if DEBUG
         checkInvariants()

@@ -71,7 +71,7 @@ extension World {
         refs.formUnion(hooks.close)
         refs.formUnion(keyBindings.map(\.ref))
         if let stock {
-            refs.formUnion(stock.rules)
+            refs.formUnion(stock.rules.map(\.function))
             for list in stock.hooks.values { refs.formUnion(list) }
         }
         refs.remove(0)
@@ -146,7 +146,7 @@ extension StockBinding {
         let stopAfterOrders: Int?
         let service: RecipeService?
         let serviceState: RecipeService.State?
-        let rules: [Int32]
+        let rules: [StockRule]
         let hooks: [String: [Int32]]
         let recipeWhere: [String: String]
     }
