@@ -82,4 +82,7 @@ end
 shopfloor.stop { orders = p.orders }
 
 -- The live screen (scripts/juice_view.lua): stock bars, makers, deliveries, failed orders.
+-- At the prompt (`shopfloor repl scripts/juice.lua`): order, stock, add_stock, menu.
+require("juice_counter")(stock)
+
 require("juice_view")(bar, stock, p)

@@ -45,6 +45,23 @@ struct ReplTests {
         #expect(r.status == 1)
     }
 
+    @Test func test_pipe_theSeedJuiceFlow_shortageThenStockThenMade() throws {
+        let input = """
+            add_stock("kiwi", -198)
+            order "kiwi_juice"
+            add_stock("kiwi", 10)
+            order "kiwi juice"
+            stock().kiwi
+            add_stock("kiwi", -10)
+            stock().kiwi
+
+            """
+        let r = try Shell.run(["repl", "scripts/juice.lua"], stdin: input)
+        #expect(r.stdout == "2\nfalse\tkiwi: need 3, have 2\n12\ntrue\n9\n9\n")
+        #expect(r.stderr.contains("count of 'kiwi' must be >= 0, got -1"))
+        #expect(r.status == 1)
+    }
+
     @Test func test_pipe_scenarioGlobalsAndCommands() throws {
         let input = """
             #bank:line "deposit" + #bank:line "loan" == bank:stats().arrived

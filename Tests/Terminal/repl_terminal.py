@@ -200,6 +200,41 @@ def _():
     c.sendeof()
 
 
+@check("the seed juice flow: a shortage, add stock, made; :reload a new recipe and order it")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    recipes = os.path.join(work, "scripts", "recipes.lua")
+    c = spawn("scripts/juice.lua", cwd=work)
+    c.sendline('add_stock("kiwi", -198)')
+    c.expect_exact("\r\n2\r\n")
+    c.sendline('order "kiwi_juice"')
+    c.expect_exact("false\tkiwi: need 3, have 2")
+    c.sendline('add_stock("kiwi", 10)')
+    c.expect_exact("\r\n12\r\n")
+    c.sendline('order "kiwi juice"')
+    c.expect_exact("\r\ntrue\r\n")
+    c.sendline("stock().kiwi")
+    c.expect_exact("\r\n9\r\n")
+    original = open(recipes, encoding="utf-8").read()
+    with open(recipes, "w", encoding="utf-8") as f:
+        f.write(original.replace('  recipe "mango-kiwi juice"',
+                                 '  recipe "kiwi-banana juice"       { kiwi = 1, banana = 1 },\n  recipe "mango-kiwi juice"', 1))
+    c.sendline(":reload")
+    c.expect_exact("reloaded scripts/recipes.lua")
+    c.sendline('order "kiwi-banana juice"')
+    c.expect_exact("\r\ntrue\r\n")
+    c.sendline("stock().kiwi, stock().banana")
+    c.expect_exact("8\t199")
+    with open(recipes, "w", encoding="utf-8") as f:
+        f.write(original.replace("kiwi = 3", "kiwi = 0", 1))
+    c.sendline(":reload")
+    c.expect(r"recipes\.lua:\d+: recipe 'kiwi juice': count of 'kiwi' must be a positive integer")
+    c.sendline('order "kiwi-banana juice"')   # the old (edited, valid) recipes stay in force
+    c.expect_exact("\r\ntrue\r\n")
+    c.sendeof()
+
+
 @check("Ctrl-C during a long :step or :run stops between events and keeps the progress")
 def _():
     c = spawn("scripts/bank_open.lua", "--set", "policies=builtin")

@@ -1,0 +1,43 @@
+-- scripts/juice_counter.lua: the seed juice maker's counter, as globals for the REPL.
+--
+--   shopfloor repl scripts/juice.lua
+--   > order "banana juice"        --> true              (made: the fruit is taken, all of it)
+--   > order "strawberry_juice"    --> false   strawberry: need 16, have 8   (nothing taken)
+--   > add_stock("strawberry", 20) --> 28
+--   > stock()                     --> { banana = 198, kiwi = 200, … }
+--   > menu()                      --> every juice with its recipe, made and failed
+--
+-- Underscores in a juice's name read as spaces (`order "banana_juice"`), as the seed app's menu
+-- names were typed. After `:reload` of an edited recipes.lua a new juice can be ordered at once.
+return function(counter)
+  local function juice_name(name)
+    return (tostring(name):gsub("_", " "))
+  end
+
+  -- Orders one juice now, by hand, past the line: true, or false and what was short.
+  function order(name)
+    return counter:order(juice_name(name))
+  end
+
+  -- The fruit counts now (a table, printed sorted at the prompt).
+  function stock()
+    return counter:counts()
+  end
+
+  -- Adds (or with a negative n removes) fruit and returns the new count; below 0 or above the
+  -- capacity is refused and nothing changes.
+  function add_stock(fruit, n)
+    return counter:add(fruit, n)
+  end
+
+  -- The recipe book: each juice's ingredients and how many were made and failed so far.
+  function menu()
+    local lines = {}
+    for _, r in ipairs(counter:recipes()) do
+      local needs = {}
+      for fruit, n in pairs(r.ingredients) do needs[#needs + 1] = ("%s %d"):format(fruit, n) end
+      lines[#lines + 1] = ("%-24s %-28s made %d, failed %d"):format(r.name, table.concat(needs, ", "), r.made, r.failed)
+    end
+    return table.concat(lines, "\n")
+  end
+end
