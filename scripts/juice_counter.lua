@@ -9,29 +9,43 @@
 --
 -- Underscores in a juice's name read as spaces (`order "banana_juice"`), as the seed app's menu
 -- names were typed. After `:reload` of an edited recipes.lua a new juice can be ordered at once.
+-- A name the user has given a value of their own (say `stock = shopfloor.stock()`) is left alone,
+-- also when :reload or :use runs the scenario again; the helpers this file defined are replaced.
+local ours = setmetatable({}, { __mode = "k" })
+_JUICE_COUNTER_GLOBALS = _JUICE_COUNTER_GLOBALS or ours
+ours = _JUICE_COUNTER_GLOBALS
+
+local function define(name, fn)
+  local current = rawget(_G, name)
+  if current == nil or ours[current] then
+    ours[fn] = true
+    rawset(_G, name, fn)
+  end
+end
+
 return function(counter)
   local function juice_name(name)
     return (tostring(name):gsub("_", " "))
   end
 
   -- Orders one juice now, by hand, past the line: true, or false and what was short.
-  function order(name)
+  define("order", function(name)
     return counter:order(juice_name(name))
-  end
+  end)
 
   -- The fruit counts now (a table, printed sorted at the prompt).
-  function stock()
+  define("stock", function()
     return counter:counts()
-  end
+  end)
 
   -- Adds (or with a negative n removes) fruit and returns the new count; below 0 or above the
   -- capacity is refused and nothing changes.
-  function add_stock(fruit, n)
+  define("add_stock", function(fruit, n)
     return counter:add(fruit, n)
-  end
+  end)
 
   -- The recipe book: each juice's ingredients and how many were made and failed so far.
-  function menu()
+  define("menu", function()
     local lines = {}
     for _, r in ipairs(counter:recipes()) do
       local needs = {}
@@ -39,5 +53,5 @@ return function(counter)
       lines[#lines + 1] = ("%-24s %-28s made %d, failed %d"):format(r.name, table.concat(needs, ", "), r.made, r.failed)
     end
     return table.concat(lines, "\n")
-  end
+  end)
 end
