@@ -102,17 +102,9 @@ struct ReplTests {
     /// The terminal half: pexpect in a pseudo-terminal (installed by `scripts/bootstrap --tests`).
     @Test(.timeLimit(.minutes(5)))
     func test_terminal_lineEditingHistoryCompletionCtrlCAndReload() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Shell.repository.path + "/Tests/Terminal/repl_terminal.py",
-                             Shell.executable.path, Shell.repository.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let r = try Shell.runTerminalDriver("repl_terminal.py")
+        let text = r.stdout + r.stderr
+        #expect(r.status == 0, "\(text)")
         #expect(text.contains(" passed, 0 failed"), "\(text)")
     }
 }

@@ -26,14 +26,18 @@ struct Shell {
 
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = repository,
                     environment: [String: String] = [:]) throws -> Result {
+        try capture(executable, arguments, stdin: stdin, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 })
+    }
+
+    /// Runs any program with `environment` added to ours, feeding it `stdin` (else end of input at once),
+    /// and captures its output and exit code.
+    static func capture(_ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+                        environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -55,5 +59,12 @@ struct Shell {
         return Result(stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self),
                       status: process.terminationStatus)
+    }
+
+    /// Runs one of the Python terminal drivers in `Tests/Terminal/` against the built binary; they print
+    /// a line per check and "N passed, N failed".
+    static func runTerminalDriver(_ script: String) throws -> Result {
+        try capture(URL(fileURLWithPath: "/usr/bin/env"),
+                    ["python3", repository.path + "/Tests/Terminal/" + script, executable.path, repository.path])
     }
 }
