@@ -50,8 +50,14 @@ public struct BoardTask: Hashable, Sendable, Identifiable {
     /// A finished task is never late, so DONE is excluded here; ``DueDate/isOverdue(now:calendar:)``
     /// answers for the date alone.
     public func isOverdue(now: Date = Date(), calendar: Calendar = .current) -> Bool {
+        isOverdue(today: DueDate.today(now: now, calendar: calendar))
+    }
+
+    /// ``isOverdue(now:calendar:)`` with today's date already worked out, for listings: a
+    /// calendar lookup per task was a visible part of `board list` (`scripts/bench/board`).
+    public func isOverdue(today: DueDate) -> Bool {
         guard state != .done, let due else { return false }
-        return due.isOverdue(now: now, calendar: calendar)
+        return due < today
     }
 }
 

@@ -23,12 +23,14 @@ struct BoardRendering {
     }
 
     func sideBySide(_ listing: BoardListing, columnWidth: Int) -> String {
+        let today = self.today
         let columns = TaskState.allCases.map { state -> [Cell] in
             var cells = [Cell(text: header(state, listing)), Cell(text: String(repeating: "─", count: columnWidth))]
+            cells.reserveCapacity(2 + 2 * listing[state].count)
             for task in listing[state] {
                 cells.append(Cell(text: DisplayWidth.truncate("#\(task.id) \(task.title)", to: columnWidth)))
                 if let due = task.due {
-                    let late = task.isOverdue(now: now, calendar: calendar)
+                    let late = task.isOverdue(today: today)
                     let text = "   due \(due)" + (late && !terminal.colour ? " (overdue)" : "")
                     cells.append(Cell(text: DisplayWidth.truncate(text, to: columnWidth), red: late))
                 }
@@ -36,21 +38,31 @@ struct BoardRendering {
             return cells
         }
         let rows = columns.map(\.count).max() ?? 0
+        // Every run of padding a row can need, made once (appending spaces one by one doubled
+        // the time of `board list`; scripts/bench/board).
+        let blanks = (0...columns.count * (columnWidth + Self.gap)).map { String(repeating: " ", count: $0) }
         var out = ""
         for row in 0..<rows {
             var line = ""
-            for (index, column) in columns.enumerated() {
-                let cell = row < column.count ? column[row] : Cell(text: "")
-                let isLast = index == columns.count - 1
-                let padded = isLast ? cell.text : DisplayWidth.pad(cell.text, to: columnWidth + Self.gap)
-                line += cell.red && terminal.colour ? red(cell.text) + String(padded.dropFirst(cell.text.count)) : padded
+            var pendingSpaces = 0  // padding of the cells so far, written only if more text follows
+            for column in columns {
+                guard row < column.count, !column[row].text.isEmpty else {
+                    pendingSpaces += columnWidth + Self.gap
+                    continue
+                }
+                let cell = column[row]
+                line += blanks[pendingSpaces]
+                line += cell.red && terminal.colour ? red(cell.text) : cell.text
+                pendingSpaces = max(0, columnWidth + Self.gap - DisplayWidth.of(cell.text))
             }
-            out += trimmingTrailingSpaces(line) + "\n"
+            out += trimmingTrailingSpaces(line)
+            out += "\n"
         }
         return out
     }
 
     func stacked(_ listing: BoardListing) -> String {
+        let today = self.today
         var out = ""
         for state in TaskState.allCases {
             out += header(state, listing) + "\n"
@@ -58,7 +70,7 @@ struct BoardRendering {
             for task in listing[state] {
                 out += "  #\(task.id) \(task.title)"
                 if let due = task.due {
-                    if task.isOverdue(now: now, calendar: calendar) {
+                    if task.isOverdue(today: today) {
                         out += "  " + (terminal.colour ? red("due \(due)") : "due \(due) (overdue)")
                     } else {
                         out += "  due \(due)"
@@ -93,6 +105,9 @@ struct BoardRendering {
         }
         return out
     }
+
+    /// Today's date where this rendering is, worked out once per listing.
+    var today: DueDate { DueDate.today(now: now, calendar: calendar) }
 
     func header(_ state: TaskState, _ listing: BoardListing) -> String {
         "\(state.displayName) (\(listing.count(state)))"
