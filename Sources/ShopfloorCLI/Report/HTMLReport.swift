@@ -39,8 +39,13 @@ enum HTMLReport {
                     }
                 }
             }
-            charts.append(.raw(SVGChart.lines(title: "Stock level over time, per item (▼ a delivery arrived)", xTitle: "simulated time (s)",
-                                               yTitle: "units in stock", times: stock.times, series: stock.series, marks: marks)))
+            // One chart per item: five sawtooth lines and their delivery marks in one frame are
+            // unreadable once a run spans many restock cycles.
+            for (i, item) in stock.series.enumerated() {
+                charts.append(.raw(SVGChart.lines(title: "Stock level over time: \(item.0) (▼ a delivery arrived)", xTitle: "simulated time (s)",
+                                                   yTitle: "units in stock", times: stock.times, series: [item],
+                                                   marks: marks.filter { $0.series == item.0 }, firstColour: i)))
+            }
         }
         if let o = chartData(series["orders"]) {
             charts.append(.raw(SVGChart.lines(title: "Orders made and failed over time (cumulative)", xTitle: "simulated time (s)",
@@ -108,7 +113,7 @@ enum HTMLReport {
         th { background: #f4f4f4; }
         svg.chart { width: 100%; height: auto; margin: 12px 0 20px; background: #fff; }
         .title { font-size: 14px; font-weight: 600; fill: #222; } .tick { font-size: 11px; fill: #555; }
-        .axis-title { font-size: 12px; fill: #333; } .legend { font-size: 12px; fill: #333; }
+        .axis-title { font-size: 12px; fill: #333; } .legend { font-size: 12px; fill: #333; } .legend-box { fill: #fff; fill-opacity: 0.85; }
         .grid { stroke: #eee; } .axis { stroke: #888; }
         .series { fill: none; stroke-width: 1.6; } .empty { color: #888; }
         """

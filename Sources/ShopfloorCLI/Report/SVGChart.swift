@@ -4,7 +4,7 @@ import Foundation
 /// file written from Swift): line charts over time and histograms, with labelled axes and ticks.
 enum SVGChart {
     static let width = 1160.0, height = 300.0
-    static let left = 70.0, right = 20.0, top = 36.0, bottom = 48.0
+    static let left = 70.0, right = 30.0, top = 36.0, bottom = 48.0
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
 
     /// "Nice" tick values covering 0…max (1, 2, 5 × 10ⁿ steps).
@@ -19,6 +19,14 @@ enum SVGChart {
     static func label(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e9 { return String(Int(v)) }
         return String(format: abs(v) < 0.01 ? "%.3g" : "%.2f", v).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+    }
+
+    /// An axis tick: large values compact (`2.5M`, `40k`) so each label fits under its tick
+    /// (a 10,000,000-customer run's time axis reads 1M … 5M, not 1000000 … 5000000).
+    static func tickLabel(_ v: Double) -> String {
+        if abs(v) >= 1e6 { return label(v / 1e6) + "M" }
+        if abs(v) >= 1e3 { return label(v / 1e3) + "k" }
+        return label(v)
     }
 
     static func escape(_ s: String) -> String {
@@ -41,12 +49,12 @@ enum SVGChart {
         for t in yTicks {
             let py = y(t)
             s += "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(py)\" y2=\"\(py)\" class=\"grid\"/>"
-            s += "<text x=\"\(left - 8)\" y=\"\(py + 4)\" class=\"tick\" text-anchor=\"end\">\(label(t))</text>"
+            s += "<text x=\"\(left - 8)\" y=\"\(py + 4)\" class=\"tick\" text-anchor=\"end\">\(tickLabel(t))</text>"
         }
         for t in xTicks {
             let px = x(t)
             s += "<line x1=\"\(px)\" x2=\"\(px)\" y1=\"\(top + plotH)\" y2=\"\(top + plotH + 5)\" class=\"axis\"/>"
-            s += "<text x=\"\(px)\" y=\"\(top + plotH + 18)\" class=\"tick\" text-anchor=\"middle\">\(label(t))</text>"
+            s += "<text x=\"\(px)\" y=\"\(top + plotH + 18)\" class=\"tick\" text-anchor=\"middle\">\(tickLabel(t))</text>"
         }
         s += "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(top + plotH)\" y2=\"\(top + plotH)\" class=\"axis\"/>"
         s += "<line x1=\"\(left)\" x2=\"\(left)\" y1=\"\(top)\" y2=\"\(top + plotH)\" class=\"axis\"/>"
@@ -56,22 +64,30 @@ enum SVGChart {
     }
 
     /// A line chart of several series over time; `marks` draws small triangles (deliveries).
+    /// Series take the palette's colours from `firstColour` on, so an item keeps its colour
+    /// when charted alone.
     static func lines(title: String, xTitle: String, yTitle: String, times: [Double], series: [(String, [Double])],
-                      yMax: Double? = nil, marks: [(series: String, time: Double, value: Double)] = []) -> String {
+                      yMax: Double? = nil, marks: [(series: String, time: Double, value: Double)] = [],
+                      firstColour: Int = 0) -> String {
         guard times.count >= 2 else { return "<p class=\"empty\">\(escape(title)): not enough data to draw.</p>" }
         let top = yMax ?? max(series.flatMap(\.1).max() ?? 1, 1e-9)
         let (frameSVG, x, y) = frame(title: title, xTitle: xTitle, yTitle: yTitle, xMax: times.last!, yMax: top, xMin: times.first!)
+        let colours = series.indices.map { palette[($0 + firstColour) % palette.count] }
         var s = frameSVG
-        for (i, (name, values)) in series.enumerated() {
-            let color = palette[i % palette.count]
+        for ((name, values), color) in zip(series, colours) {
             let points = zip(times, values).map { String(format: "%.1f,%.1f", x($0), y(min($1, top))) }.joined(separator: " ")
             s += "<polyline class=\"series\" data-series=\"\(escape(name))\" points=\"\(points)\" stroke=\"\(color)\"/>"
-            s += "<rect x=\"\(width - right - 170)\" y=\"\(30 + Double(i) * 16)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-            s += "<text x=\"\(width - right - 154)\" y=\"\(39 + Double(i) * 16)\" class=\"legend\">\(escape(name))</text>"
             for mark in marks where mark.series == name {
                 let px = x(mark.time), py = y(min(mark.value, top))
                 s += "<path class=\"mark\" d=\"M\(px),\(py - 9) l-5,-8 h10 z\" fill=\"\(color)\"><title>\(escape(name)): delivery at \(label(mark.time)) s</title></path>"
             }
+        }
+        // The legend last, on a backing, so the data never hides it.
+        let legendX = width - right - 176
+        s += "<rect class=\"legend-box\" x=\"\(legendX)\" y=\"26\" width=\"170\" height=\"\(Double(series.count) * 16 + 6)\"/>"
+        for (i, ((name, _), color)) in zip(series, colours).enumerated() {
+            s += "<rect x=\"\(legendX + 6)\" y=\"\(30 + Double(i) * 16)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
+            s += "<text x=\"\(legendX + 22)\" y=\"\(39 + Double(i) * 16)\" class=\"legend\">\(escape(name))</text>"
         }
         return s + "</svg>"
     }
