@@ -32,6 +32,11 @@ static inline int sf_noref(void) { return LUA_NOREF; }
 static inline int sf_refnil(void) { return LUA_REFNIL; }
 static inline const char *sf_version(void) { return LUA_RELEASE; }
 
+/* A float as Lua's "%.14g" (LUAI_NUMFFORMAT) writes it, into buf of size n. From C, because Swift's
+   withVaList builds a [CVarArg] existential whose first use costs a protocol-conformance scan of the
+   whole binary (~1.5 M instructions at start-up, scripts/bench/repl). */
+static inline int sf_format_number(char *buf, size_t n, double x) { return snprintf(buf, n, "%.14g", x); }
+
 /* ---- function-like macros ----------------------------------------------------------------- */
 
 static inline void sf_pop(lua_State *L, int n) { lua_pop(L, n); }

@@ -152,11 +152,12 @@ extension LuaStack {
     /// Reads any value into a `LuaValue`; tables are walked to `depth` levels, cycles become
     /// `.opaque("table", "<cycle>")`. Keys that are not numbers, strings or booleans are skipped.
     public func value(at index: Int32, depth: Int = 32) -> LuaValue {
-        var seen: Set<UnsafeRawPointer> = []
+        // The tables on the path from the root (at most `depth`): an array, searched linearly.
+        var seen: [UnsafeRawPointer] = []
         return value(at: lua_absindex(L, index), depth: depth, seen: &seen)
     }
 
-    private func value(at index: Int32, depth: Int, seen: inout Set<UnsafeRawPointer>) -> LuaValue {
+    private func value(at index: Int32, depth: Int, seen: inout [UnsafeRawPointer]) -> LuaValue {
         switch type(at: index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(bool(at: index))
@@ -167,8 +168,8 @@ extension LuaStack {
         case LUA_TTABLE:
             guard let p = lua_topointer(L, index) else { return .nil }
             if seen.contains(p) || depth <= 0 { return .opaque(type: "table", identity: plainDescription(at: index)) }
-            seen.insert(p)
-            defer { seen.remove(p) }
+            seen.append(p)
+            defer { seen.removeLast() }
             var entries: [LuaKey: LuaValue] = [:]
             pushNil()
             while lua_next(L, index) != 0 {

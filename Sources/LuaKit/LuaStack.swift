@@ -113,7 +113,8 @@ public struct LuaStack {
         case LUA_TSTRING: return string(at: index) ?? ""
         default:
             let p = lua_topointer(L, index)
-            return "\(typeName(at: index)): \(p.map { String(describing: $0) } ?? "?")"
+            // debugDescription is what String(describing:) prints for a pointer, without its dynamic casts.
+            return "\(typeName(at: index)): \(p.map { $0.debugDescription } ?? "?")"
         }
     }
 
@@ -122,7 +123,7 @@ public struct LuaStack {
         if number.isNaN { return number.sign == .minus ? "-nan" : "nan" }
         if number.isInfinite { return number < 0 ? "-inf" : "inf" }
         var buffer = [CChar](repeating: 0, count: 64)
-        _ = withVaList([number]) { vsnprintf(&buffer, 64, "%.14g", $0) }
+        _ = sf_format_number(&buffer, 64, number)
         var text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "i" }) { text += ".0" }
         return text

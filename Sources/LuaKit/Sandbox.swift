@@ -90,13 +90,10 @@ struct ModuleSearch {
 
     /// Pushes the compiled chunk and its path. Returns 2, or throws `module 'x' not found: …`.
     func load(_ name: String, onto stack: LuaStack) throws -> Int {
-        let allowed = name.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "." || $0 == "-"
-        }
-        guard allowed, !name.isEmpty, !name.contains(".."), !name.hasPrefix(".") else {
+        guard name.unicodeScalars.allSatisfy(ModuleSearch.isAllowed), !name.isEmpty, !name.contains(".."), !name.hasPrefix(".") else {
             throw LuaRaise("module '\(name)' not found: a module name is letters, digits, '_', '-' and '.' separating folders")
         }
-        let relative = name.replacingOccurrences(of: ".", with: "/")
+        let relative = ModuleSearch.relativePath(of: name)
         var folders: [String] = []
         if let folder = state.scriptFolder { folders.append(folder) }
         folders += state.options.modulePath
@@ -126,8 +123,38 @@ struct ModuleSearch {
 
     /// True when `path`, with symlinks resolved, lies inside `folder`.
     static func isInside(_ path: String, _ folder: String) -> Bool {
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        // Performance: realpath(3) when both resolve (they exist: the caller checked the file), which
+        // avoids Foundation's URL machinery on the REPL's way to its first prompt (scripts/bench/repl).
+        let real = realPath(path) ?? URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let root = realPath(folder) ?? URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
         return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The absolute path with every symlink, `.` and `..` resolved, or nil if it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `scalar` may appear in a module name: letters, digits (in any script), `_`, `.`, `-`.
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        // Performance: ASCII is decided here; CharacterSet (ICU data) is consulted only for other scalars.
+        if scalar.isASCII {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", ".", "-": return true
+            default: return false
+            }
+        }
+        return CharacterSet.alphanumerics.contains(scalar)
+    }
+
+    /// `a.b.c` → `a/b/c`.
+    static func relativePath(of name: String) -> String {
+        // Performance: plain scalars for ASCII names (the usual case) instead of NSString.
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.replacingOccurrences(of: ".", with: "/") }
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars { scalars.append(scalar == "." ? "/" : scalar) }
+        return String(scalars)
     }
 }

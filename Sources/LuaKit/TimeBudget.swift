@@ -67,11 +67,13 @@ final class EntryGuard: @unchecked Sendable {
 final class Watchdog: @unchecked Sendable {
     static let shared = Watchdog()
 
-    private let guards = Mutex<[ObjectIdentifier: EntryGuard]>([:])
+    // An array, not a dictionary keyed by identity: a handful of states, and no Hashable metadata to
+    // look up at start-up (scripts/bench/repl).
+    private let guards = Mutex<[EntryGuard]>([])
     private let started = Atomic<Bool>(false)
 
     func register(_ g: EntryGuard) {
-        guards.withLock { $0[ObjectIdentifier(g)] = g }
+        guards.withLock { $0.append(g) }
         if !started.exchange(true, ordering: .acquiringAndReleasing) {
             let thread = Thread { [self] in loop() }
             thread.name = "shopfloor.lua-watchdog"
@@ -82,16 +84,16 @@ final class Watchdog: @unchecked Sendable {
 
     /// Removes the guard; after this returns the watchdog never touches its state again.
     func unregister(_ g: EntryGuard) {
-        _ = guards.withLock { $0.removeValue(forKey: ObjectIdentifier(g)) }
+        guards.withLock { $0.removeAll { $0 === g } }
     }
 
     private func loop() {
         while true {
             let tick = guards.withLock { all -> Double in
-                let smallest = all.values.map(\.budget).min() ?? 10
+                let smallest = all.map(\.budget).min() ?? 10
                 // At most 0.1 s between looks, so Ctrl-C answers promptly.
                 let tick = min(0.1, max(0.005, smallest / 20))
-                for g in all.values { g.watch(tick: tick) }
+                for g in all { g.watch(tick: tick) }
                 return tick
             }
             usleep(useconds_t(tick * 1_000_000))

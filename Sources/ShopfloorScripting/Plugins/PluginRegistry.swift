@@ -41,7 +41,8 @@ public final class PluginRegistry {
         } else {
             folders.append("scripts/plugins")
         }
-        if let home = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"] ?? ProcessInfo.processInfo.environment["HOME"].map({ $0 + "/.config" }) {
+        let environment = ProcessInfo.processInfo.environment // built anew on every call: once here
+        if let home = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) {
             folders.append(home + "/shopfloor/plugins")
         }
         folders += extra
