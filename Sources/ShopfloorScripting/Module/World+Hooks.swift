@@ -272,6 +272,8 @@ final class HookCall {
     @exclusivity(unchecked) var linesRef: Int32 = 0
     /// The line objects' userdata addresses, by line index.
     @exclusivity(unchecked) var lineObjects: [UnsafeMutableRawPointer] = []
+    /// The world's `tablesEpoch` when the tables above were built.
+    @exclusivity(unchecked) var seenEpoch: Int
 
     init(world: World, function: Int32) {
         self.world = world
@@ -279,7 +281,7 @@ final class HookCall {
         self.L = world.lua.L
         self.memory = sf_memory_of(world.lua.L)
         self.function = function
-        world.remember(self)
+        self.seenEpoch = world.tablesEpoch
     }
 
     /// One generator call. The plain answer (a number and a known task name) is read by C in the
@@ -323,6 +325,7 @@ final class HookCall {
     /// Keeps the task-name table in step with the simulation's tasks.
     @inline(__always)
     func syncTaskTable(_ simulation: Simulation) {
+        syncEpoch()
         if tasksInTable != simulation.tasks.count { rebuildTaskTable(simulation) }
     }
 
@@ -344,6 +347,7 @@ final class HookCall {
     /// Makes sure teller `t`'s table and the `lines` table (with every line) exist.
     @inline(__always)
     func syncPolicyTables(_ simulation: Simulation, teller t: Int) {
+        syncEpoch()
         if t >= tellerRefs.count || lineObjects.count != simulation.tasks.count { rebuildPolicyTables(simulation, teller: t) }
     }
 

@@ -70,9 +70,12 @@ public final class World {
     /// While a transaction runs: registry slots released meanwhile, freed only when it ends, so a
     /// rollback can put back hooks that still use them (World+Transaction.swift).
     var deferredReleases: Set<Int32>?
-    /// The hook calls made so far (weakly): a rollback that takes tasks or tellers away makes them
-    /// rebuild their argument tables.
-    var hookCalls: [WeakHookCall] = []
+    /// Bumped when a rollback takes tasks or tellers away: hook calls that see a new value rebuild their
+    /// argument tables before their next call (`HookCall.syncEpoch`).
+    // Performance: a counter instead of weak references to the hook calls; a weak reference gives the call a
+    // side table, and every retain of the policy closure (its context is the call) then took the slow path
+    // (~11 % of bank-open policies=lua, scripts/bench/bank-open).
+    @exclusivity(unchecked) var tablesEpoch = 0
 
     public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
                 plugins: PluginRegistry = PluginRegistry()) throws {
