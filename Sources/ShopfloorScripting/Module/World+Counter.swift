@@ -124,9 +124,11 @@ extension World {
                 try installGenerator(name: name)
                 return 0
             },
-            // counter:policy(function(teller, lines) … end), or a built-in rule by name:
+            // counter:policy(function(teller, lines) … end [, { looks_at = "own" }]), or a built-in rule by name:
             //   "fifo"   — a teller serves only its own skill (the first it lists), longest-waiting first
             //   "skills" — a teller serves its skills in the order listed, longest-waiting first (the core's default)
+            // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
+            // then called only when someone waits there.
             "policy": { [unowned self] call in
                 if call.stack.type(at: 2) == LUA_TSTRING {
                     let install: () -> Void
@@ -140,17 +142,18 @@ extension World {
                     return 0
                 }
                 try call.checkFunction(2)
+                let scope = try policyScope(call)
                 call.stack.pushCopy(of: 2)
                 if let stage = staging {
                     let r = stagedRef(stage)
                     stage.actions.append { [unowned self] in
                         push(ref: r)
                         unref(r)
-                        installPolicy()
+                        installPolicy(scope: scope)
                     }
                     return 0
                 }
-                installPolicy()
+                installPolicy(scope: scope)
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own

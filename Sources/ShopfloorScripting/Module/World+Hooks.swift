@@ -159,12 +159,33 @@ extension World {
         return spec
     }
 
-    /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy.
-    func installPolicy() {
+    /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy,
+    /// called for the lines `scope` says it looks at. The function is on top of the stack (popped).
+    func installPolicy(scope: TellerPolicyScope = .allSkills) {
         unref(hooks.policy)
         hooks.policy = ref()
         let call = HookCall(world: self, function: hooks.policy)
         simulation.tellerPolicy = { teller, simulation in try call.choose(teller: teller, simulation: simulation) }
+        simulation.tellerPolicyScope = scope
+    }
+
+    /// The options of `counter:policy(fn, options)` at argument 3: `{ looks_at = "own" | "all" }`.
+    func policyScope(_ call: LuaCall) throws -> TellerPolicyScope {
+        if call.isNil(3) { return .allSkills }
+        let options = try call.table(3)
+        for (key, _) in options.sortedEntries {
+            guard case .string("looks_at") = key else {
+                throw ScriptingError.invalidScenario("policy: unknown option '\(key)' (options: looks_at)")
+            }
+        }
+        switch options["looks_at"] {
+        case nil, .string("all")?: return .allSkills
+        case .string("own")?: return .ownSkill
+        case .string(let other)?:
+            throw ScriptingError.invalidScenario("policy: 'looks_at' must be \"own\" or \"all\", got '\(other)'")
+        case let value?:
+            throw ScriptingError.invalidScenario("policy: 'looks_at' must be \"own\" or \"all\", got \(value)")
+        }
     }
 
     /// The policy's answer on top of the stack, in every form it may take.
