@@ -107,10 +107,15 @@ extension World {
                 hasOpenEndedArrivals = true
                 return 0
             },
-            // counter:generate(function(rng) return gap, task[, attrs] end [, name])
+            // counter:generate(function(rng) return gap, task[, attrs] end [, name | { name =, batch = }]);
+            // with batch = n: function(rng, gaps, tasks, n) … return count end (World+Batches.swift)
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
-                let name = try call.optionalString(3) ?? "arrivals"
+                let (name, batch) = try generatorOptions(call)
+                if staging != nil && hooks.generator != 0 && batch != hooks.generatorBatch {
+                    throw ScriptingError.invalidScenario(
+                        "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
+                }
                 call.stack.pushCopy(of: 2)
                 if let stage = staging {
                     // The arrival source stays; its Lua function is swapped.
@@ -121,7 +126,7 @@ extension World {
                     }
                     return 0
                 }
-                try installGenerator(name: name)
+                if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
                 return 0
             },
             // counter:policy(function(teller, lines) … end [, { looks_at = "own" }]), or a built-in rule by name:

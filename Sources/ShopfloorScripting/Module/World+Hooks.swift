@@ -97,6 +97,7 @@ extension World {
     func installGenerator(name: String) throws {
         unref(hooks.generator)
         hooks.generator = ref()
+        hooks.generatorBatch = 0
         let rngRef: Int32 = {
             lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
             return ref()

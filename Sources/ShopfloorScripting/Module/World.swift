@@ -160,6 +160,8 @@ public enum StopRule: Equatable, Sendable {
 /// Registry slots of the Lua functions a scenario installed.
 struct HookRefs {
     var generator: Int32 = 0
+    /// The generator's batch size (`counter:generate(fn, { batch = n })`); 0 = one call per arrival.
+    var generatorBatch = 0
     var policy: Int32 = 0
     var serviceTime: Int32 = 0
     var events: [CounterEventKind: [Int32]] = [:]
