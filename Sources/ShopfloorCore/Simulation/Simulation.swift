@@ -183,6 +183,10 @@ public final class Simulation {
 
     /// The current virtual time in seconds.
     public var now: Double { scheduler.now }
+    /// The number of task classes (`tasks.count`, without copying or checking access to the array).
+    // Performance: read per hook call from another module, where `tasks.count` costs a runtime exclusivity
+    // check (bank-open policies=lua, scripts/bench/bank-open).
+    public var taskCount: Int { tasks.count }
     /// Customers waiting or in service.
     public var inSystem: Int { table.inUseCount }
     /// Tellers, as values.

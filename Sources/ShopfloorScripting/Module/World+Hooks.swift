@@ -348,7 +348,7 @@ final class HookCall {
     @inline(__always)
     func syncTaskTable(_ simulation: Simulation) {
         syncEpoch()
-        if tasksInTable != simulation.tasks.count { rebuildTaskTable(simulation) }
+        if tasksInTable != simulation.taskCount { rebuildTaskTable(simulation) }
     }
 
     func rebuildTaskTable(_ simulation: Simulation) {
@@ -370,7 +370,7 @@ final class HookCall {
     @inline(__always)
     func syncPolicyTables(_ simulation: Simulation, teller t: Int) {
         syncEpoch()
-        if t >= tellerRefs.count || lineObjects.count != simulation.tasks.count { rebuildPolicyTables(simulation, teller: t) }
+        if t >= tellerRefs.count || lineObjects.count != simulation.taskCount { rebuildPolicyTables(simulation, teller: t) }
     }
 
     func rebuildPolicyTables(_ simulation: Simulation, teller t: Int) {
