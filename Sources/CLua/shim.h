@@ -597,8 +597,30 @@ static inline int sf_call_generator(lua_State *L, sf_memory *m, int fn, int arg,
  * error]. Performance: one host→Lua crossing per batch instead of per arrival (bank-open policies=lua,
  * scripts/bench/bank-open).
  */
+/** How many task names sf_call_generator_batch recognises by address before looking them up. */
+#define SF_NAME_POINTERS 16
+static inline int sf_name_pointers(void) { return SF_NAME_POINTERS; }
+
+/**
+ * Fills out[i] (i < SF_NAME_POINTERS) with the address of the text of the string key whose value is the
+ * integer i in the table at `index` (task name → index). Those strings live as long as the table keeps
+ * them, and short strings are interned: an equal short string anywhere has the same address. Stack unchanged.
+ */
+static inline void sf_fill_name_pointers(lua_State *L, int index, const char **out) {
+    index = lua_absindex(L, index);
+    for (int i = 0; i < SF_NAME_POINTERS; i++) out[i] = NULL;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        int isint = 0;
+        lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (isint && v >= 0 && v < SF_NAME_POINTERS && lua_type(L, -2) == LUA_TSTRING) out[v] = lua_tostring(L, -2);
+        lua_pop(L, 1);
+    }
+}
+
 static inline int sf_call_generator_batch(lua_State *L, sf_memory *m, int fn, int arg, int gaps, int tasks,
-                                          lua_Integer n, int names, lua_Number *gap_out, int *task_out,
+                                          lua_Integer n, int names, const char *const *name_ptrs,
+                                          lua_Number *gap_out, int *task_out,
                                           lua_Integer *count, int *bad_kind, lua_Integer *bad_index) {
     int base = lua_gettop(L) + 1;
     lua_pushcfunction(L, sf_traceback_handler);
@@ -622,20 +644,28 @@ static inline int sf_call_generator_batch(lua_State *L, sf_memory *m, int fn, in
     lua_rawgeti(L, LUA_REGISTRYINDEX, gaps);
     lua_rawgeti(L, LUA_REGISTRYINDEX, tasks);
     lua_rawgeti(L, LUA_REGISTRYINDEX, names);
-    int g = base + 2, t = base + 3, nm = base + 4;
+    int g = base + 2, t = base + 3, nm = base + 4, top = base + 4;
     for (lua_Integer i = 1; i <= k; i++) {
         if (lua_rawgeti(L, g, i) != LUA_TNUMBER) { *bad_kind = SF_BATCH_BAD_GAP; *bad_index = i; return LUA_OK; }
         gap_out[i - 1] = lua_tonumberx(L, -1, NULL);
-        lua_pop(L, 1);
         if (lua_rawgeti(L, t, i) != LUA_TSTRING) { *bad_kind = SF_BATCH_BAD_TASK; *bad_index = i; return LUA_OK; }
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, nm) != LUA_TNUMBER) {
-            lua_pop(L, 1);
-            *bad_kind = SF_BATCH_BAD_TASK; *bad_index = i;
-            return LUA_OK;
+        /* A known short name is recognised by its address (interned); anything else is looked up. */
+        const char *text = lua_tostring(L, -1);
+        int task = -1;
+        for (int j = 0; j < SF_NAME_POINTERS; j++) {
+            if (name_ptrs[j] == text) { task = j; break; }
         }
-        task_out[i - 1] = (int)lua_tointegerx(L, -1, NULL);
-        lua_pop(L, 2);
+        if (task < 0) {
+            lua_pushvalue(L, -1);
+            if (lua_rawget(L, nm) != LUA_TNUMBER) {
+                lua_pop(L, 1);
+                *bad_kind = SF_BATCH_BAD_TASK; *bad_index = i;
+                return LUA_OK;
+            }
+            task = (int)lua_tointegerx(L, -1, NULL);
+        }
+        task_out[i - 1] = task;
+        lua_settop(L, top);
     }
     *count = k;
     return LUA_OK;

@@ -41,6 +41,29 @@ struct BatchGeneratorScenarioTests {
         }
     }
 
+    @Test func test_batch_manyTasksAndLongNames_sameOutputAsOneCallPerArrival() throws {
+        // 20 tasks (more than C recognises by address) and a name too long to be interned by Lua.
+        let setup = """
+            local names = {}
+            for i = 1, 20 do names[i] = "errand " .. i end
+            names[21] = string.rep("a very long errand name, longer than forty characters ", 2)
+            for i = 1, #names do bank:task { name = names[i], service = 0.1 } end
+            bank:tellers { skills = names, count = 3, name = "all" }
+            local function pick() return names[math.random(#names)] end
+            """
+        let single = try run(setup + "\nbank:generate(function() return gap(), pick() end)")
+        #expect(single.status == 0, "\(single.stderr)")
+        let batch = try run(setup + "\n" + """
+            bank:generate(function(_, gaps, tasks, n)
+              for i = 1, n do gaps[i] = gap(); tasks[i] = pick() end
+              return n
+            end, { batch = 64 })
+            """)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout == single.stdout)
+        #expect(batch.stdout.contains("errand 21") == false && batch.stdout.contains("a very long errand name"))
+    }
+
     @Test func test_batch_fewerThanAsked_endsTheArrivals() throws {
         let r = try run("""
             local calls = 0

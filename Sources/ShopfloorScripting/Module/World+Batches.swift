@@ -69,9 +69,11 @@ extension HookCall {
         defer { lua_settop(L, base) }
         syncTaskTable(simulation)
         var count: lua_Integer = 0, badKind: Int32 = 0, badIndex: lua_Integer = 0
-        let status = sf_call_generator_batch(L, memory, world.hooks.generator, rngRef, gapsRef, tasksRef,
-                                             lua_Integer(gaps.count), taskTable, gaps.baseAddress,
-                                             tasks.baseAddress, &count, &badKind, &badIndex)
+        let status = taskNamePointers.withUnsafeBufferPointer { names in
+            sf_call_generator_batch(L, memory, world.hooks.generator, rngRef, gapsRef, tasksRef,
+                                    lua_Integer(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
+                                    tasks.baseAddress, &count, &badKind, &badIndex)
+        }
         guard status == LUA_OK else { throw error(status: status) }
         switch badKind {
         case 0:

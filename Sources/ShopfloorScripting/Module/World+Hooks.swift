@@ -289,6 +289,9 @@ final class HookCall {
     /// Registry slot of a table task name → task index (for generators); 0 until built.
     @exclusivity(unchecked) var taskTable: Int32 = 0
     @exclusivity(unchecked) var tasksInTable = 0
+    /// The addresses of the task names in that table (by task index, the first `sf_name_pointers()`), for
+    /// recognising a returned name without a lookup; valid while the table lives.
+    @exclusivity(unchecked) var taskNamePointers = [UnsafePointer<CChar>?](repeating: nil, count: Int(sf_name_pointers()))
     /// Registry slots of the teller tables and of the `lines` table (for policies).
     @exclusivity(unchecked) var tellerRefs: [Int32] = []
     @exclusivity(unchecked) var linesRef: Int32 = 0
@@ -362,6 +365,7 @@ final class HookCall {
             lua_pushinteger(L, lua_Integer(i))
             lua_rawset(L, -3)
         }
+        taskNamePointers.withUnsafeMutableBufferPointer { sf_fill_name_pointers(L, -1, $0.baseAddress) }
         sf_pop(L, 1)
         tasksInTable = simulation.tasks.count
     }

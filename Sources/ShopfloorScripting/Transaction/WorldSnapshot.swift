@@ -128,6 +128,7 @@ extension HookCall {
         if taskTable != 0 { luaL_unref(L, sf_registryindex(), taskTable) }
         taskTable = 0
         tasksInTable = 0
+        for i in taskNamePointers.indices { taskNamePointers[i] = nil }
         tellerRefs = []
         linesRef = 0
         lineObjects = []
