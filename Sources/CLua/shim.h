@@ -695,8 +695,9 @@ static inline void sf_push_line(lua_State *L, void *object, sf_release_function 
 
 /** `#line`: a plain C read of the length the core keeps, no call into Swift. */
 static inline int sf_line_len(lua_State *L) {
+    /* lua_touserdata is NULL for anything but userdata; a light userdata's rawlen is 0. */
     sf_line_box *box = (sf_line_box *)lua_touserdata(L, 1);
-    if (box == NULL || lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(sf_line_box) ||
+    if (box == NULL || lua_rawlen(L, 1) != sizeof(sf_line_box) ||
         box->magic != SF_LINE_MAGIC || box->length == NULL) {
         return luaL_typeerror(L, 1, "shopfloor.line");
     }
