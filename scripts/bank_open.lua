@@ -29,12 +29,17 @@ bank:tellers { skills = { "deposit", "loan" }, count = p.deposit_tellers, name =
 bank:tellers { skills = { "loan", "deposit" }, count = p.loan_tellers, name = "loan" }
 
 if p.policies == "lua" then
-  -- One Lua call per arrival: the gap (exponential, by inversion) and the task.
+  -- Arrivals from Lua, 256 per call: the gap (exponential, by inversion) and the task of each.
+  -- (One per call works too: bank:generate(function() return gap, task end).)
   local random, log = math.random, math.log
   local rate, share = p.arrival_rate, p.deposit_share
-  bank:generate(function()
-    return -log(1 - random()) / rate, random() < share and "deposit" or "loan"
-  end)
+  bank:generate(function(_, gaps, tasks, n)
+    for i = 1, n do
+      gaps[i] = -log(1 - random()) / rate
+      tasks[i] = random() < share and "deposit" or "loan"
+    end
+    return n
+  end, { batch = 256 })
 else
   shopfloor.use("customer_generator", "poisson", bank, { deposit = p.deposit_share, loan = 1 - p.deposit_share })
 end

@@ -42,7 +42,8 @@ shopfloor.use("recipe_book", "seed", stock)
 stock:makers { count = p.makers, prep = shopfloor.exponential(p.prep_mean) }
 shopfloor.use("stock_rule", "reorder_point", stock)
 
--- Demand: one Lua call per customer — the gap (exponential, by inversion) and the juice.
+-- Demand: the gap (exponential, by inversion) and the juice of each customer, 256 customers per Lua
+-- call (bar:generate(fn, { batch = 256 }); one per call works too: return gap, juice).
 -- For another mix, give weights here, e.g. mix = { ["strawberry juice"] = 3 } (others count 1).
 local mix = {}
 local juices, weights, total = {}, {}, 0
@@ -54,20 +55,27 @@ end
 local random, log, n, rate = math.random, math.log, #juices, p.arrival_rate
 local uniform = true
 for i = 1, n do if weights[i] ~= weights[1] then uniform = false end end
-if uniform then
-  bar:generate(function()
-    return -log(1 - random()) / rate, juices[random(n)]
-  end)
-else
-  bar:generate(function()
-    local pick, acc = random() * total, 0
-    for i = 1, n do
-      acc = acc + weights[i]
-      if pick < acc then return -log(1 - random()) / rate, juices[i] end
-    end
-    return -log(1 - random()) / rate, juices[n]
-  end)
+local function pick_juice()
+  local pick, acc = random() * total, 0
+  for i = 1, n do
+    acc = acc + weights[i]
+    if pick < acc then return juices[i] end
+  end
+  return juices[n]
 end
+bar:generate(function(_, gaps, orders, count)
+  for i = 1, count do
+    if uniform then
+      gaps[i] = -log(1 - random()) / rate
+      orders[i] = juices[random(n)]
+    else
+      local juice = pick_juice()  -- drawn before the gap, as the one-per-call form did
+      gaps[i] = -log(1 - random()) / rate
+      orders[i] = juice
+    end
+  end
+  return count
+end, { batch = 256 })
 
 if p.verbose then
   local now = shopfloor.now

@@ -7,10 +7,12 @@ shopfloor.plugin {
   -- mode: "builtin" (default, no Lua call per decision) or "lua" (the same rule as a Lua function)
   build = function(params, counter, mode)
     if mode == "lua" then
+      -- looks_at = "own": this function returns nil whenever the own line is empty, so the core asks it
+      -- only when someone waits there.
       counter:policy(function(teller, lines)
         local own = lines[teller.skill]
         if #own > 0 then return own end
-      end)
+      end, { looks_at = "own" })
     else
       counter:policy "fifo"
     end

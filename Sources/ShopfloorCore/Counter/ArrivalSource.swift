@@ -22,4 +22,15 @@ struct ArrivalSource {
     /// The generator's drawn next arrival is one plain customer (no priority, patience or attributes) of
     /// task `pendingTask`, kept out of `pending`: no enum payload copies per arrival (bank-open policies=lua).
     var pendingPlain = false
+    /// The batch generator, if this source has one (then `generator` is nil and `isBuiltin` false).
+    var batch: CustomerBatchGenerator? { didSet { isBatch = batch != nil } }
+    /// `batch != nil`, as a plain flag (testing an optional closure costs a retain).
+    var isBatch = false
+    /// The batch drawn ahead: gaps and task indices; `batchNext..<batchCount` are still to come.
+    var batchGaps: [Double] = []
+    var batchTasks: [Int32] = []
+    var batchNext = 0
+    var batchCount = 0
+    /// The generator wrote fewer than asked: the stream ends once the batch is used up.
+    var batchEnds = false
 }

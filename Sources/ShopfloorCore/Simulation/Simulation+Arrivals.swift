@@ -28,6 +28,13 @@ extension Simulation {
         case .generator(let generator):
             sources.append(ArrivalSource(name: name, meanGap: 0, mixRange: 0..<0, generator: generator,
                                          isBuiltin: false, rng: rng))
+        case let .batchGenerator(size, generator):
+            try CoreError.require(size >= 1, "arrivals: batch 'size' must be >= 1, got \(size)")
+            var source = ArrivalSource(name: name, meanGap: 0, mixRange: 0..<0, generator: nil, isBuiltin: false, rng: rng)
+            source.batch = generator
+            source.batchGaps = Array(repeating: 0, count: size)
+            source.batchTasks = Array(repeating: 0, count: size)
+            sources.append(source)
         }
         return sources.count - 1
     }
@@ -61,7 +68,22 @@ extension Simulation {
     func drawNext(_ s: Int) throws {
         sources[s].needsNext = true
         let payload = UInt64(s) << 32 | UInt64(sources[s].epoch)
-        if !sources[s].isBuiltin, let generator = sources[s].generator {
+        if sources[s].isBatch {
+            if sources[s].batchNext == sources[s].batchCount {
+                if sources[s].batchEnds {
+                    sources[s].batchEnds = false  // a restart asks the generator again
+                    stopSource(s)
+                    return
+                }
+                try refillBatch(s)
+                if sources[s].batchCount == 0 { stopSource(s); return }
+            }
+            let i = sources[s].batchNext
+            sources[s].batchNext = i &+ 1
+            sources[s].pendingTask = sources[s].batchTasks[i]
+            sources[s].pendingPlain = true
+            scheduler.unsafeSchedule(.arrival, payload: payload, at: now + sources[s].batchGaps[i])
+        } else if !sources[s].isBuiltin, let generator = sources[s].generator {
             let drawn = try callDecisionHook("customer generator '\(sources[s].name)'") { try generator(self) }
             guard let next = drawn else { stopSource(s); return }
             try CoreError.require(next.gap.isFinite && next.gap >= 0,

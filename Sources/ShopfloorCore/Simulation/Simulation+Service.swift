@@ -44,9 +44,14 @@ extension Simulation {
         let start = Int(tellerStates[t].skillStart)
         let end = start &+ Int(tellerStates[t].skillCount)
         if let policy = tellerPolicy {
-            var anyone = false
-            for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
-            guard anyone else { return }
+            if policyOwnSkillOnly {
+                // The policy looks only at the own line: nobody there, nothing it could choose.
+                guard lineStore[Int(tellerSkills[start])].count > 0 else { return }
+            } else {
+                var anyone = false
+                for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
+                guard anyone else { return }
+            }
             let choice = try callDecisionHook("teller policy") { try policy(t, self) }
             try take(choice, teller: t)
             return

@@ -56,6 +56,7 @@ extension Simulation {
         let observers: CounterObservers
         let tellerPolicy: TellerPolicy?
         let builtinTellerRule: BuiltinTellerRule
+        let tellerPolicyScope: TellerPolicyScope
         let serviceTime: ServiceTimeHook?
         let pendingByItem: [Int]
         let makers: RecipeService?
@@ -84,7 +85,7 @@ extension Simulation {
             serviceRNG: serviceRNG, patienceRNG: patienceRNG, stock: stock, restocks: restocks, freeRestocks: freeRestocks,
             nextNumber: nextNumber, servedTotal: servedTotal, needsRecovery: needsRecovery, statisticsStart: statisticsStart,
             isOpen: isOpen, closeReported: closeReported, observers: observers, tellerPolicy: tellerPolicy,
-            builtinTellerRule: builtinTellerRule, serviceTime: serviceTime, pendingByItem: pendingByItem.array,
+            builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime, pendingByItem: pendingByItem.array,
             makers: makers)
     }
 
@@ -132,10 +133,11 @@ extension Simulation {
         statisticsStart = snapshot.statisticsStart
         isOpen = snapshot.isOpen
         closeReported = snapshot.closeReported
-        // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule`, and every setter
+        // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule` and `tellerPolicyScope`, and every setter
         // recomputes the fast-path flags derived from them.
         tellerPolicy = snapshot.tellerPolicy
         builtinTellerRule = snapshot.builtinTellerRule
+        tellerPolicyScope = snapshot.tellerPolicyScope
         serviceTime = snapshot.serviceTime
         makers = snapshot.makers  // after both hooks: setting either clears it
         observers = snapshot.observers

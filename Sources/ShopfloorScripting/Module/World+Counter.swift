@@ -107,10 +107,15 @@ extension World {
                 hasOpenEndedArrivals = true
                 return 0
             },
-            // counter:generate(function(rng) return gap, task[, attrs] end [, name])
+            // counter:generate(function(rng) return gap, task[, attrs] end [, name | { name =, batch = }]);
+            // with batch = n: function(rng, gaps, tasks, n) … return count end (World+Batches.swift)
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
-                let name = try call.optionalString(3) ?? "arrivals"
+                let (name, batch) = try generatorOptions(call)
+                if staging != nil && hooks.generator != 0 && batch != hooks.generatorBatch {
+                    throw ScriptingError.invalidScenario(
+                        "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
+                }
                 call.stack.pushCopy(of: 2)
                 if let stage = staging {
                     // The arrival source stays; its Lua function is swapped.
@@ -121,12 +126,14 @@ extension World {
                     }
                     return 0
                 }
-                try installGenerator(name: name)
+                if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
                 return 0
             },
-            // counter:policy(function(teller, lines) … end), or a built-in rule by name:
+            // counter:policy(function(teller, lines) … end [, { looks_at = "own" }]), or a built-in rule by name:
             //   "fifo"   — a teller serves only its own skill (the first it lists), longest-waiting first
             //   "skills" — a teller serves its skills in the order listed, longest-waiting first (the core's default)
+            // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
+            // then called only when someone waits there.
             "policy": { [unowned self] call in
                 if call.stack.type(at: 2) == LUA_TSTRING {
                     let install: () -> Void
@@ -140,17 +147,18 @@ extension World {
                     return 0
                 }
                 try call.checkFunction(2)
+                let scope = try policyScope(call)
                 call.stack.pushCopy(of: 2)
                 if let stage = staging {
                     let r = stagedRef(stage)
                     stage.actions.append { [unowned self] in
                         push(ref: r)
                         unref(r)
-                        installPolicy()
+                        installPolicy(scope: scope)
                     }
                     return 0
                 }
-                installPolicy()
+                installPolicy(scope: scope)
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own

@@ -97,6 +97,7 @@ extension World {
     func installGenerator(name: String) throws {
         unref(hooks.generator)
         hooks.generator = ref()
+        hooks.generatorBatch = 0
         let rngRef: Int32 = {
             lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
             return ref()
@@ -159,12 +160,33 @@ extension World {
         return spec
     }
 
-    /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy.
-    func installPolicy() {
+    /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy,
+    /// called for the lines `scope` says it looks at. The function is on top of the stack (popped).
+    func installPolicy(scope: TellerPolicyScope = .allSkills) {
         unref(hooks.policy)
         hooks.policy = ref()
         let call = HookCall(world: self, function: hooks.policy)
         simulation.tellerPolicy = { teller, simulation in try call.choose(teller: teller, simulation: simulation) }
+        simulation.tellerPolicyScope = scope
+    }
+
+    /// The options of `counter:policy(fn, options)` at argument 3: `{ looks_at = "own" | "all" }`.
+    func policyScope(_ call: LuaCall) throws -> TellerPolicyScope {
+        if call.isNil(3) { return .allSkills }
+        let options = try call.table(3)
+        for (key, _) in options.sortedEntries {
+            guard case .string("looks_at") = key else {
+                throw ScriptingError.invalidScenario("policy: unknown option '\(key)' (options: looks_at)")
+            }
+        }
+        switch options["looks_at"] {
+        case nil, .string("all")?: return .allSkills
+        case .string("own")?: return .ownSkill
+        case .string(let other)?:
+            throw ScriptingError.invalidScenario("policy: 'looks_at' must be \"own\" or \"all\", got '\(other)'")
+        case let value?:
+            throw ScriptingError.invalidScenario("policy: 'looks_at' must be \"own\" or \"all\", got \(value)")
+        }
     }
 
     /// The policy's answer on top of the stack, in every form it may take.
@@ -267,11 +289,16 @@ final class HookCall {
     /// Registry slot of a table task name → task index (for generators); 0 until built.
     @exclusivity(unchecked) var taskTable: Int32 = 0
     @exclusivity(unchecked) var tasksInTable = 0
+    /// The addresses of the task names in that table (by task index, the first `sf_name_pointers()`), for
+    /// recognising a returned name without a lookup; valid while the table lives.
+    @exclusivity(unchecked) var taskNamePointers = [UnsafePointer<CChar>?](repeating: nil, count: Int(sf_name_pointers()))
     /// Registry slots of the teller tables and of the `lines` table (for policies).
     @exclusivity(unchecked) var tellerRefs: [Int32] = []
     @exclusivity(unchecked) var linesRef: Int32 = 0
     /// The line objects' userdata addresses, by line index.
     @exclusivity(unchecked) var lineObjects: [UnsafeMutableRawPointer] = []
+    /// The world's `tablesEpoch` when the tables above were built.
+    @exclusivity(unchecked) var seenEpoch: Int
 
     init(world: World, function: Int32) {
         self.world = world
@@ -279,7 +306,7 @@ final class HookCall {
         self.L = world.lua.L
         self.memory = sf_memory_of(world.lua.L)
         self.function = function
-        world.remember(self)
+        self.seenEpoch = world.tablesEpoch
     }
 
     /// One generator call. The plain answer (a number and a known task name) is read by C in the
@@ -323,7 +350,8 @@ final class HookCall {
     /// Keeps the task-name table in step with the simulation's tasks.
     @inline(__always)
     func syncTaskTable(_ simulation: Simulation) {
-        if tasksInTable != simulation.tasks.count { rebuildTaskTable(simulation) }
+        syncEpoch()
+        if tasksInTable != simulation.taskCount { rebuildTaskTable(simulation) }
     }
 
     func rebuildTaskTable(_ simulation: Simulation) {
@@ -337,6 +365,7 @@ final class HookCall {
             lua_pushinteger(L, lua_Integer(i))
             lua_rawset(L, -3)
         }
+        taskNamePointers.withUnsafeMutableBufferPointer { sf_fill_name_pointers(L, -1, $0.baseAddress) }
         sf_pop(L, 1)
         tasksInTable = simulation.tasks.count
     }
@@ -344,7 +373,8 @@ final class HookCall {
     /// Makes sure teller `t`'s table and the `lines` table (with every line) exist.
     @inline(__always)
     func syncPolicyTables(_ simulation: Simulation, teller t: Int) {
-        if t >= tellerRefs.count || lineObjects.count != simulation.tasks.count { rebuildPolicyTables(simulation, teller: t) }
+        syncEpoch()
+        if t >= tellerRefs.count || lineObjects.count != simulation.taskCount { rebuildPolicyTables(simulation, teller: t) }
     }
 
     func rebuildPolicyTables(_ simulation: Simulation, teller t: Int) {

@@ -12,7 +12,8 @@ import ShopfloorCore
 /// world, its state and its simulation go away together.
 public final class World {
     public let lua: LuaState
-    public private(set) var simulation: Simulation
+    // Performance: no runtime exclusivity check per read (the per-order path reads it; juice-bar benchmark).
+    @exclusivity(unchecked) public private(set) var simulation: Simulation
     public let parameters: ParameterSet
     public let plugins: PluginRegistry
     /// The run seed (`--seed`).
@@ -70,9 +71,12 @@ public final class World {
     /// While a transaction runs: registry slots released meanwhile, freed only when it ends, so a
     /// rollback can put back hooks that still use them (World+Transaction.swift).
     var deferredReleases: Set<Int32>?
-    /// The hook calls made so far (weakly): a rollback that takes tasks or tellers away makes them
-    /// rebuild their argument tables.
-    var hookCalls: [WeakHookCall] = []
+    /// Bumped when a rollback takes tasks or tellers away: hook calls that see a new value rebuild their
+    /// argument tables before their next call (`HookCall.syncEpoch`).
+    // Performance: a counter instead of weak references to the hook calls; a weak reference gives the call a
+    // side table, and every retain of the policy closure (its context is the call) then took the slow path
+    // (~11 % of bank-open policies=lua, scripts/bench/bank-open).
+    @exclusivity(unchecked) var tablesEpoch = 0
 
     public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
                 plugins: PluginRegistry = PluginRegistry()) throws {
@@ -157,6 +161,8 @@ public enum StopRule: Equatable, Sendable {
 /// Registry slots of the Lua functions a scenario installed.
 struct HookRefs {
     var generator: Int32 = 0
+    /// The generator's batch size (`counter:generate(fn, { batch = n })`); 0 = one call per arrival.
+    var generatorBatch = 0
     var policy: Int32 = 0
     var serviceTime: Int32 = 0
     var events: [CounterEventKind: [Int32]] = [:]

@@ -108,31 +108,27 @@ extension World {
             tellerTableRefs.removeSubrange(tellers...)
             shrank = true
         }
-        if shrank {
-            hookCalls.removeAll { $0.call == nil }
-            for entry in hookCalls { entry.call?.forgetTables() }
-        }
+        if shrank { tablesEpoch &+= 1 }
     }
-
-    /// Keeps a weak reference to a new hook call (see `trimCaches`).
-    func remember(_ call: HookCall) {
-        hookCalls.removeAll { $0.call == nil }
-        hookCalls.append(WeakHookCall(call: call))
-    }
-}
-
-/// A hook call the world may tell to rebuild its tables, without keeping it alive.
-struct WeakHookCall {
-    weak var call: HookCall?
 }
 
 extension HookCall {
+    /// Forgets the argument tables if the world trimmed its caches since they were built.
+    @inline(__always)
+    func syncEpoch() {
+        if seenEpoch != world.tablesEpoch {
+            forgetTables()
+            seenEpoch = world.tablesEpoch
+        }
+    }
+
     /// Forgets the argument tables (task-name table, teller tables, `lines`): the next call rebuilds them
     /// from the world's (trimmed) caches.
     func forgetTables() {
         if taskTable != 0 { luaL_unref(L, sf_registryindex(), taskTable) }
         taskTable = 0
         tasksInTable = 0
+        for i in taskNamePointers.indices { taskNamePointers[i] = nil }
         tellerRefs = []
         linesRef = 0
         lineObjects = []

@@ -1,0 +1,103 @@
+import CLua
+import LuaKit
+import ShopfloorCore
+
+/// Batch generators: `counter:generate(fn, { batch = n })` — fn(rng, gaps, tasks, n) fills the reused
+/// tables `gaps` and `tasks` with up to n arrivals and returns how many it wrote (fewer ends the stream).
+// Performance: one host→Lua call per n arrivals instead of one per arrival, and no spec or enum per
+// arrival on the Swift side (bank-open policies=lua, scripts/bench/bank-open).
+extension World {
+    /// The options of `counter:generate(fn, options)` at argument 3: a name, or `{ name =, batch = }`.
+    /// Returns the source name and the batch size (0 = one call per arrival).
+    func generatorOptions(_ call: LuaCall) throws -> (name: String, batch: Int) {
+        if call.isNil(3) { return ("arrivals", 0) }
+        if call.stack.type(at: 3) != LUA_TTABLE { return (try call.string(3), 0) }
+        let options = try call.table(3)
+        for (key, _) in options.sortedEntries {
+            guard case .string(let name) = key, name == "name" || name == "batch" else {
+                throw ScriptingError.invalidScenario("generate: unknown option '\(key)' (options: batch, name)")
+            }
+        }
+        var name = "arrivals"
+        if let value = options["name"] {
+            guard let s = value.stringValue else { throw ScriptingError.invalidScenario("generate: 'name' must be a string, got \(value)") }
+            name = s
+        }
+        var batch = 0
+        if let value = options["batch"] {
+            guard let n = value.intValue, n >= 1, n <= 1 << 20 else {
+                throw ScriptingError.invalidScenario("generate: 'batch' must be an integer from 1 to 1048576, got \(value)")
+            }
+            batch = n
+        }
+        return (name, batch)
+    }
+
+    /// Installs `fn(rng, gaps, tasks, n) → count` as a batch arrival source of `size` arrivals per call.
+    /// The function is on top of the stack (popped).
+    func installBatchGenerator(name: String, size: Int) throws {
+        unref(hooks.generator)
+        hooks.generator = ref()
+        hooks.generatorBatch = size
+        lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
+        let rngRef = ref()
+        let call = HookCall(world: self, function: hooks.generator)
+        let gapsRef = batchTable(size), tasksRef = batchTable(size)
+        let generator: CustomerBatchGenerator = { gaps, tasks, simulation in
+            try call.nextBatch(rngRef: rngRef, gapsRef: gapsRef, tasksRef: tasksRef, gaps: gaps, tasks: tasks,
+                               simulation: simulation)
+        }
+        try simulation.addArrivals(.batchGenerator(size: size, generator), name: name)
+    }
+
+    /// A reused argument table with room for `size` array entries (filled with 0 so Lua never resizes it).
+    private func batchTable(_ size: Int) -> Int32 {
+        lua.stack.pushTable(array: size)
+        for i in 1...size {
+            lua_pushinteger(lua.L, 0)
+            lua_rawseti(lua.L, -2, lua_Integer(i))
+        }
+        return ref()
+    }
+}
+
+extension HookCall {
+    /// One batch generator call: C calls the function and copies the answers into `gaps`/`tasks`.
+    func nextBatch(rngRef: Int32, gapsRef: Int32, tasksRef: Int32, gaps: UnsafeMutableBufferPointer<Double>,
+                   tasks: UnsafeMutableBufferPointer<Int32>, simulation: Simulation) throws -> Int {
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        syncTaskTable(simulation)
+        var count: lua_Integer = 0, badKind: Int32 = 0, badIndex: lua_Integer = 0
+        let status = taskNamePointers.withUnsafeBufferPointer { names in
+            sf_call_generator_batch(L, memory, world.hooks.generator, rngRef, gapsRef, tasksRef,
+                                    lua_Integer(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
+                                    tasks.baseAddress, &count, &badKind, &badIndex)
+        }
+        guard status == LUA_OK else { throw error(status: status) }
+        switch badKind {
+        case 0:
+            return Int(count)
+        case sf_batch_bad_count():
+            throw ScriptingError.invalidScenario(
+                "customer generator must return how many arrivals it wrote (0 to \(gaps.count)), got \(describe(-1))")
+        case sf_batch_bad_gap():
+            throw ScriptingError.invalidScenario("customer generator: gaps[\(badIndex)] must be a number of seconds, got \(describe(-1))")
+        default:
+            throw ScriptingError.invalidScenario(
+                "customer generator: unknown task \(describe(-1)) at tasks[\(badIndex)] (tasks: \(simulation.tasks.map(\.name).joined(separator: ", ")))")
+        }
+    }
+
+    /// A value for an error message: a string quoted, a number as Lua prints it, else its type.
+    private func describe(_ index: Int32) -> String {
+        let stack = world.lua.stack
+        switch lua_type(L, index) {
+        case LUA_TSTRING: return "'\(stack.string(at: index) ?? "")'"
+        case LUA_TNUMBER:
+            if lua_isinteger(L, index) != 0 { return String(lua_tointegerx(L, index, nil)) }
+            return String(lua_tonumberx(L, index, nil))
+        default: return stack.typeName(at: index)
+        }
+    }
+}
