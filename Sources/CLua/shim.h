@@ -212,6 +212,20 @@ static inline lua_CFunction sf_panic_function(void) { return sf_panic; }
 
 /* ---- protected calls --------------------------------------------------------------------- */
 
+/**
+ * lua_pcall as every entry from the host makes it: Lua code runs with the memory cap enforced
+ * (host_depth 0 while it runs) and inside the time budget's entry accounting.
+ */
+static inline int sf_entry_pcall(lua_State *L, sf_memory *m, int nargs, int nresults, int msgh) {
+    int saved = m->host_depth;
+    m->host_depth = 0;
+    sf_entry_enter(m);
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    sf_entry_leave(m, L);
+    m->host_depth = saved;
+    return status;
+}
+
 /** The message handler of every host pcall: the error value plus a traceback as a second string. */
 static inline int sf_traceback_handler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
@@ -234,12 +248,7 @@ static inline int sf_pcall_m(lua_State *L, sf_memory *m, int nargs, int nresults
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, sf_traceback_handler);
     lua_insert(L, base);
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, nargs, nresults, base);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }
@@ -259,12 +268,7 @@ static inline int sf_pcall(lua_State *L, int nargs, int nresults) {
  */
 static inline int sf_pcall_plain(lua_State *L, int nargs, int nresults) {
     sf_memory *m = sf_memory_of(L);
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, nargs, nresults, 0);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, nargs, nresults, 0);
     return status;
 }
 
@@ -281,12 +285,7 @@ static inline int sf_call_ref_nn_n(lua_State *L, sf_memory *m, int ref, lua_Numb
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_pushnumber(L, a);
     lua_pushnumber(L, b);
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, 2, 1, base + 1);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, 2, 1, base + 1);
     if (status != LUA_OK) {
         lua_remove(L, base + 1);
         return status;
@@ -569,12 +568,7 @@ static inline int sf_call_refs(lua_State *L, sf_memory *m, int fn, int a, int b,
     int nargs = 0;
     if (a > 0) { lua_rawgeti(L, LUA_REGISTRYINDEX, a); nargs++; }
     if (b > 0) { lua_rawgeti(L, LUA_REGISTRYINDEX, b); nargs++; }
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, nargs, nresults, base);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, nargs, nresults, base);
     return status;
 }
 
@@ -654,12 +648,7 @@ static inline int sf_call_generator_batch(lua_State *L, sf_memory *m, int fn, in
     lua_rawgeti(L, LUA_REGISTRYINDEX, gaps);
     lua_rawgeti(L, LUA_REGISTRYINDEX, tasks);
     lua_pushinteger(L, n);
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, 4, 1, base);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, 4, 1, base);
     if (status != LUA_OK) return status;
     *bad_kind = SF_BATCH_OK;
     *count = 0;

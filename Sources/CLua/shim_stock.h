@@ -27,12 +27,7 @@ static inline int sf_call_rule(lua_State *L, sf_memory *m, int fn, int name, lua
     lua_rawgeti(L, LUA_REGISTRYINDEX, name);
     lua_pushinteger(L, count);
     lua_pushinteger(L, pending);
-    int saved = m->host_depth;
-    m->host_depth = 0;
-    sf_entry_enter(m);
-    int status = lua_pcall(L, 3, 2, base);
-    sf_entry_leave(m, L);
-    m->host_depth = saved;
+    int status = sf_entry_pcall(L, m, 3, 2, base);
     if (status != LUA_OK) return status;
     *kind = SF_RULE_OTHER;
     if (lua_type(L, -2) <= LUA_TNIL) {
