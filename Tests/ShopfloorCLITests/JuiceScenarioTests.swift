@@ -203,6 +203,16 @@ struct JuiceScenarioTests {
         let decided = orders.values.reduce(0) { $0 + ($1["made"] as! Int) + ($1["failed"] as! Int) }
         #expect(decided == 700)
         #expect(orders.values.contains { ($0["failed"] as! Int) > 0 }, "60 of each runs short")
+        // A short order turns its customer away: counted as failed in its class, never as served. (The
+        // run stops at the 700th decision, so the makers' last zero-time finishes may still be due.)
+        let classes = try #require(json["classes"] as? [String: [String: Any]])
+        for (juice, counts) in orders {
+            let c = try #require(classes[juice], "\(juice)")
+            let served = c["served"] as! Int, failed = c["failed"] as! Int
+            #expect(served <= counts["made"] as! Int, "\(juice): served only when made")
+            #expect(failed <= counts["failed"] as! Int && failed >= (counts["failed"] as! Int) - 2, "\(juice): turned away")
+        }
+        #expect(json["served"] as? Int == classes.values.reduce(0) { $0 + ($1["served"] as! Int) })
         let stock = try #require(json["stock"] as? [String: [String: Any]])
         #expect(stock.count == 5)
         for (fruit, s) in stock {

@@ -61,6 +61,32 @@ struct StockMakersTests {
         }
     }
 
+    @Test("a customer whose order was short is turned away, never counted as served")
+    func shortOrdersAreTurnedAwayNotServed() throws {
+        for seed in UInt64(0)..<60 {
+            let (sim, service) = try juiceBar(seed: seed, initial: Int(seed % 12))
+            var turnedAwayEvents = 0, servedEvents = 0
+            sim.observers.onFinish = { event in
+                if event.customer.state == .turnedAway { turnedAwayEvents += 1 } else { servedEvents += 1 }
+            }
+            try sim.run(untilDecided: 150, by: service)
+            try sim.stopArrivals()
+            _ = try sim.runUntilIdle()  // every decided order leaves: made ones after their prep time
+            let summary = sim.summary()
+            let stock = try #require(summary.stock)
+            #expect(summary.inSystem == 0)
+            #expect(summary.served == stock.made, "served = orders made (seed \(seed))")
+            #expect(summary.tasks.reduce(0) { $0 + $1.failed } == stock.failed, "turned away = orders failed")
+            #expect(servedEvents == stock.made && turnedAwayEvents == stock.failed)
+            #expect(summary.tasks.count == stock.recipes.count)
+            for task in summary.tasks {
+                let recipe = try #require(stock.recipes.first { $0.name == task.name })
+                #expect(task.served == recipe.made && task.failed == recipe.failed, "\(task.name)")
+                #expect(task.arrived == task.served + task.failed, "\(task.name): everyone decided, no one lost")
+            }
+        }
+    }
+
     @Test("makers take the oldest order across all juices (FIFO)")
     func fifoAcrossJuices() throws {
         let (sim, service) = try juiceBar(seed: 3, initial: 60)

@@ -10,6 +10,8 @@ public enum CustomerState: UInt8, Sendable, Codable {
     case balked
     /// Ran out of patience while waiting and left.
     case reneged
+    /// Left without service: a maker found their order short (a failed juice order).
+    case turnedAway
 }
 
 /// A customer as observers, policies and hooks see them: a value snapshot, safe to keep.

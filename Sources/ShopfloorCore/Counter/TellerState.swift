@@ -8,6 +8,9 @@ struct TellerState: Sendable {
     var slot: Int32 = -1
     /// Customers this teller has served.
     var served = 0
+    /// The customer in service is being turned away: a maker found their recipe short (the order
+    /// failed, its service lasts 0 s). Set when the order is decided, read and cleared at the finish.
+    var turningAway = false
 }
 
 /// A teller as policies and observers see it.

@@ -24,6 +24,7 @@ public final class RecipeService {
     /// The last decision, so a retry after a throwing observer never takes the same customer's order twice.
     @exclusivity(unchecked) var lastCustomer = -1
     @exclusivity(unchecked) var lastDuration = 0.0
+    @exclusivity(unchecked) var lastFailed = false
 
     /// `recipeOfTask` for the per-order path: no array retain or copy-on-write check (juice-bar benchmark).
     let recipeIndex: UnsafeList<Int>
@@ -74,11 +75,16 @@ extension Simulation {
             let pool = poolStore[Int(tellerStates[t].pool)]
             return (pool.service ?? tasks[task].service).sampleDuration(using: &serviceRNG)
         }
-        if service.lastCustomer == number { return service.lastDuration }
+        if service.lastCustomer == number {
+            tellerStates[t].turningAway = service.lastFailed
+            return service.lastDuration
+        }
         let shortage = try stock.take(r, at: now)
         let duration = shortage == nil ? tasks[task].service.sampleDuration(using: &serviceRNG) : 0
         service.lastCustomer = number
         service.lastDuration = duration
+        service.lastFailed = shortage != nil
+        tellerStates[t].turningAway = shortage != nil
         service.decided &+= 1
         try service.onDecision?(r, shortage)
         return duration

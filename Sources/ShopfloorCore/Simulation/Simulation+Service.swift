@@ -154,25 +154,33 @@ extension Simulation {
         }
     }
 
-    /// A finish event: the customer leaves served, the teller is free and takes the next customer.
+    /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
+    /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
         let now = scheduler.now
         let slot = tellerStates[t].slot
         let i = Int(slot)
         precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
         let task = Int(table.records[i].task)
-        statisticsStore[task].served &+= 1
-        statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
-        servedTotal &+= 1
+        let turnedAway = tellerStates[t].turningAway
+        if turnedAway {
+            // A failed order: the customer leaves without what they came for (Simulation+Recipes).
+            tellerStates[t].turningAway = false
+            statisticsStore[task].turnedAway &+= 1
+        } else {
+            statisticsStore[task].served &+= 1
+            statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
+            servedTotal &+= 1
+            tellerStates[t].served &+= 1
+        }
         tellerStates[t].busy = false
         tellerStates[t].slot = -1
-        tellerStates[t].served &+= 1
         let p = Int(tellerStates[t].pool)
         poolStore[p].busyCount &-= 1
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
         if observesCustomers, let onFinish = observers.onFinish {
             var snapshot = customer(slot)
-            snapshot.state = .served
+            snapshot.state = turnedAway ? .turnedAway : .served
             table.release(slot)
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
         } else {

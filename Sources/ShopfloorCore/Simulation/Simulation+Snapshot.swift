@@ -155,11 +155,13 @@ extension RecipeService {
         let decided: Int
         let lastCustomer: Int
         let lastDuration: Double
+        let lastFailed: Bool
     }
 
     /// Takes the bookkeeping aside.
     public var state: State {
-        State(recipeOfTask: recipeOfTask, decided: decided, lastCustomer: lastCustomer, lastDuration: lastDuration)
+        State(recipeOfTask: recipeOfTask, decided: decided, lastCustomer: lastCustomer, lastDuration: lastDuration,
+              lastFailed: lastFailed)
     }
 
     /// Puts back bookkeeping taken with ``state``.
@@ -168,6 +170,7 @@ extension RecipeService {
         decided = state.decided
         lastCustomer = state.lastCustomer
         lastDuration = state.lastDuration
+        lastFailed = state.lastFailed
     }
 }
 

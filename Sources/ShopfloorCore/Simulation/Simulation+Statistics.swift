@@ -23,7 +23,7 @@ extension Simulation {
         for (i, task) in tasks.enumerated() {
             let s = statisticsStore[i]
             taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
-                                              reneged: s.reneged, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
+                                              reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
         }
         let lineSummaries = lines.map {
             LineSummary(name: $0.name, meanLength: $0.length.mean(until: now), maxLength: Int($0.length.maximum(until: now)), length: $0.count)

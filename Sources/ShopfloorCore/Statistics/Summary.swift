@@ -15,7 +15,9 @@ public struct TaskSummary: Sendable, Equatable, Codable {
     public var served: Int
     public var balked: Int
     public var reneged: Int
-    /// Wait from arrival to service start (customers who started service).
+    /// Customers a maker turned away because their order was short (a failed juice order).
+    public var failed: Int
+    /// Wait from arrival to service start (customers who started service, turned away or not).
     public var wait: DurationSummary
     /// Arrival to departure (customers served).
     public var timeInSystem: DurationSummary

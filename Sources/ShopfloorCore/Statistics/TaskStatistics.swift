@@ -8,6 +8,8 @@ public struct TaskStatistics: Sendable {
     public internal(set) var balked = 0
     /// Customers who ran out of patience.
     public internal(set) var reneged = 0
+    /// Customers a maker turned away: their order could not be made from stock (never counted as served).
+    public internal(set) var turnedAway = 0
     /// Customers who started service.
     public internal(set) var started = 0
     /// Time from arrival to service start, for every customer who started service.
@@ -18,7 +20,7 @@ public struct TaskStatistics: Sendable {
     public init() {}
 
     mutating func reset() {
-        arrived = 0; served = 0; balked = 0; reneged = 0; started = 0
+        arrived = 0; served = 0; balked = 0; reneged = 0; turnedAway = 0; started = 0
         wait.reset()
         timeInSystem.reset()
     }

@@ -12,13 +12,16 @@ public enum SummaryReport {
     static func fields(_ s: Summary) -> [String: JSONValue] {
         var classes: [String: JSONValue] = [:]
         for t in s.tasks {
-            classes[t.name] = .object([
+            var fields: [String: JSONValue] = [
                 "arrived": .integer(t.arrived), "served": .integer(t.served),
                 "balked": .integer(t.balked), "reneged": .integer(t.reneged),
                 "mean_wait": .number(t.wait.mean), "p50_wait": .number(t.wait.p50),
                 "p95_wait": .number(t.wait.p95), "p99_wait": .number(t.wait.p99), "max_wait": .number(t.wait.max),
                 "mean_time_in_system": .number(t.timeInSystem.mean), "max_time_in_system": .number(t.timeInSystem.max),
-            ])
+            ]
+            // Where makers serve from stock, the customers whose order was short (not served).
+            if s.stock != nil { fields["failed"] = .integer(t.failed) }
+            classes[t.name] = .object(fields)
         }
         var pools: [String: JSONValue] = [:]
         for p in s.pools {
@@ -140,6 +143,8 @@ public enum SummaryReport {
             out += pad(p.name, nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
         }
         out += String(format: "\n%d served in %.2f s of simulated time", s.served, s.endTime - s.startTime)
+        let turnedAway = s.tasks.reduce(0) { $0 + $1.failed }
+        if turnedAway > 0 { out += ", \(turnedAway) turned away (order short)" }
         if s.inSystem > 0 { out += ", \(s.inSystem) still inside" }
         return out + "\n"
     }
