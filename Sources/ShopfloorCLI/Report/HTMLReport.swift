@@ -63,11 +63,7 @@ enum HTMLReport {
                 .h2("Parameters"),
                 table(["parameter", "value"], (report["params"]?.objectValue ?? [:]).keys.sorted().map { [$0, describe(report["params"]![$0]!)] }),
                 .h2("Summary"),
-                table(["class", "arrived", "served", "mean wait (s)", "p95 wait (s)", "max wait (s)", "balked", "reneged"],
-                      rows(summary["classes"]) { name, c in
-                          [name, int(c["arrived"]), int(c["served"]), fmt(c["mean_wait"]?.doubleValue), fmt(c["p95_wait"]?.doubleValue),
-                           fmt(c["max_wait"]?.doubleValue), int(c["balked"]), int(c["reneged"])]
-                      }),
+                classTable(summary["classes"]),
                 table(["pool", "tellers", "utilisation"],
                       rows(summary["pools"]) { name, p in [name, int(p["tellers"]), String(format: "%.1f %%", (p["utilization"]?.doubleValue ?? 0) * 100)] }),
                 table(["line", "mean length", "max length"],
@@ -88,6 +84,18 @@ enum HTMLReport {
     private static func rows(_ value: JSONValue?, _ row: (String, JSONValue) -> [String]) -> [[String]] {
         guard let fields = value?.objectValue else { return [] }
         return fields.keys.sorted().map { row($0, fields[$0]!) }
+    }
+
+    /// Per class: arrivals, outcomes and waits; a `failed` column where makers turn customers away.
+    private static func classTable(_ classes: JSONValue?) -> Node<HTML.BodyContext> {
+        let makers = classes?.objectValue?.values.contains { $0.objectValue?["failed"] != nil } ?? false
+        let header = ["class", "arrived", "served"] + (makers ? ["failed"] : [])
+            + ["mean wait (s)", "p95 wait (s)", "max wait (s)", "balked", "reneged"]
+        return table(header, rows(classes) { name, c in
+            [name, int(c["arrived"]), int(c["served"])] + (makers ? [int(c["failed"])] : [])
+                + [fmt(c["mean_wait"]?.doubleValue), fmt(c["p95_wait"]?.doubleValue), fmt(c["max_wait"]?.doubleValue),
+                   int(c["balked"]), int(c["reneged"])]
+        })
     }
 
     private static func table(_ header: [String], _ rows: [[String]]) -> Node<HTML.BodyContext> {
