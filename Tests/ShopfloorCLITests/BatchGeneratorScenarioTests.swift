@@ -88,15 +88,35 @@ struct BatchGeneratorScenarioTests {
             end, { batch = 4 })
             """)
         #expect(badTask.status == 1)
-        #expect(badTask.stderr.contains("unknown task 'lone' at tasks[2] (tasks: deposit, loan)"), "\(badTask.stderr)")
+        #expect(badTask.stderr.contains("gen.lua:9: customer generator: unknown task 'lone' at tasks[2] (tasks: deposit, loan)"),
+                "\(badTask.stderr)")
         let badCount = try run("bank:generate(function(_, gaps, tasks, n) return n + 1 end, { batch = 4 })")
         #expect(badCount.status == 1)
-        #expect(badCount.stderr.contains("must return how many arrivals it wrote (0 to 4), got 5"), "\(badCount.stderr)")
+        #expect(badCount.stderr.contains("gen.lua:9: customer generator must return how many arrivals it wrote (0 to 4), got 5"),
+                "\(badCount.stderr)")
         let thrown = try run("bank:generate(function() error(\"no more tickets\") end, { batch = 4 })")
         #expect(thrown.status == 1)
         #expect(thrown.stderr.contains("gen.lua:9: no more tickets"), "\(thrown.stderr)")
         let badOption = try run("bank:generate(function() end, { batch = 0 })")
         #expect(badOption.status == 1)
         #expect(badOption.stderr.contains("'batch' must be an integer from 1 to 1048576, got 0"), "\(badOption.stderr)")
+    }
+
+    /// A hook's wrong answer is reported at the line where the hook function is defined (the value
+    /// it returned has no position of its own).
+    @Test func test_hookAnswerErrors_nameWhereTheHookIsDefined() throws {
+        let cases = [
+            ("bank:generate(function() return \"soon\", \"loan\" end)",
+             "gen.lua:9: customer generator must return a gap in seconds (a number) or nil, got string"),
+            ("bank:generate(function() return gap(), task() end)\nbank:policy(function() return \"nobody\" end)",
+             "gen.lua:10: teller policy returned unknown line 'nobody'"),
+            ("bank:generate(function() return gap(), task() end)\nbank:service_time(function() return \"slow\" end)",
+             "gen.lua:10: service time must return a number of seconds, got string"),
+        ]
+        for (generate, message) in cases {
+            let r = try run(generate, [])
+            #expect(r.status == 1)
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+        }
     }
 }

@@ -54,7 +54,7 @@ final class HookCall {
         if gapOK != 0 && task >= 0 && hasTable == 0 {
             return .single(gap: gap, CustomerSpec(task: Int(task)))
         }
-        return try world.decodeArrival(base: base + 1)
+        return try world.decodingAnswer(of: world.hooks.generator) { try world.decodeArrival(base: base + 1) }
     }
 
     /// One policy call: the reused teller and lines tables as arguments, in one C call; a returned
@@ -74,7 +74,7 @@ final class HookCall {
                 i &+= 1
             }
         }
-        return try world.decodeChoice()
+        return try world.decodingAnswer(of: function) { try world.decodeChoice() }
     }
 
     /// Keeps the task-name table in step with the simulation's tasks.

@@ -75,12 +75,18 @@ extension HookCall {
                                     tasks.baseAddress, &count, &badKind, &badIndex)
         }
         guard status == LUA_OK else { throw error(status: status) }
+        return try world.decodingAnswer(of: world.hooks.generator) { try batchCount(count, badKind, badIndex, size: gaps.count, simulation) }
+    }
+
+    /// The count a batch call answered, or the error that its answer deserves.
+    private func batchCount(_ count: lua_Integer, _ badKind: Int32, _ badIndex: lua_Integer, size: Int,
+                            _ simulation: Simulation) throws -> Int {
         switch badKind {
         case 0:
             return Int(count)
         case sf_batch_bad_count():
             throw ScriptingError.invalidScenario(
-                "customer generator must return how many arrivals it wrote (0 to \(gaps.count)), got \(describe(-1))")
+                "customer generator must return how many arrivals it wrote (0 to \(size)), got \(describe(-1))")
         case sf_batch_bad_gap():
             throw ScriptingError.invalidScenario("customer generator: gaps[\(badIndex)] must be a number of seconds, got \(describe(-1))")
         default:
@@ -94,9 +100,7 @@ extension HookCall {
         let stack = world.lua.stack
         switch lua_type(L, index) {
         case LUA_TSTRING: return "'\(stack.string(at: index) ?? "")'"
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return String(lua_tointegerx(L, index, nil)) }
-            return String(lua_tonumberx(L, index, nil))
+        case LUA_TNUMBER: return stack.plainDescription(at: index)
         default: return stack.typeName(at: index)
         }
     }

@@ -264,10 +264,12 @@ extension World {
             self.pushCustomer(customer, time: simulation.now, teller: teller)
             self.pushTellerTable(teller)
             try self.lua.protectedCall(arguments: 2, results: 1)
-            guard lua_type(L, -1) == LUA_TNUMBER, let d = self.lua.stack.double(at: -1) else {
-                throw ScriptingError.invalidScenario("service time must return a number of seconds, got \(self.lua.stack.typeName(at: -1))")
+            return try self.decodingAnswer(of: self.hooks.serviceTime) {
+                guard lua_type(L, -1) == LUA_TNUMBER, let d = self.lua.stack.double(at: -1) else {
+                    throw ScriptingError.invalidScenario("service time must return a number of seconds, got \(self.lua.stack.typeName(at: -1))")
+                }
+                return d
             }
-            return d
         }
     }
 }

@@ -1,0 +1,28 @@
+import CLua
+import LuaKit
+
+extension World {
+    /// Runs `decode` — reading what a hook function returned — and, if it finds the answer wrong, puts
+    /// the place the function is defined in front of the message (`scripts/bank.lua:12: customer
+    /// generator must return …`): the error is in a returned value, so Lua's own error position is
+    /// not there to name the line.
+    func decodingAnswer<T>(of function: Int32, _ decode: () throws -> T) throws -> T {
+        do {
+            return try decode()
+        } catch ScriptingError.invalidScenario(let message) {
+            throw ScriptingError.invalidScenario(definition(of: function).map { "\($0): \(message)" } ?? message)
+        }
+    }
+
+    /// `chunk:line` where the Lua function in registry slot `function` is defined, or nil for a C
+    /// function or a missing one. Runs no Lua code.
+    func definition(of function: Int32) -> String? {
+        let L = lua.L
+        push(ref: function)
+        guard lua_type(L, -1) == LUA_TFUNCTION else { lua_settop(L, -2); return nil }
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }  // ">" pops the function
+        let source = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(ar.linedefined)"
+    }
+}
