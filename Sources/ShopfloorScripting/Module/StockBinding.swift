@@ -174,14 +174,17 @@ public final class StockBinding {
                 continue
             }
             // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
-            guard let amount = lua.stack.int(at: base + 2) else {
-                throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
+            let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
+                guard let amount = lua.stack.int(at: base + 2) else {
+                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
+                }
+                if amount == 0 { return nil }
+                guard lua_type(L, base + 3) == LUA_TNUMBER, let lead = lua.stack.double(at: base + 3) else {
+                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
+                }
+                return (amount, lead)
             }
-            if amount == 0 { continue }
-            guard lua_type(L, base + 3) == LUA_TNUMBER, let lead = lua.stack.double(at: base + 3) else {
-                throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
-            }
-            try restock(item, amount: amount, leadTime: lead)
+            if let order { try restock(item, amount: order.amount, leadTime: order.lead) }
         }
     }
 
