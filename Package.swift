@@ -1,9 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Shopfloor: service-counter and workflow scenarios in Lua over a native Swift core.
 //
 // Targets, one arrow direction (docs/architecture.md):
 //   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua }
 // ShopfloorCore and ShopfloorBoard never import Lua; LuaKit never imports the domain.
+// Traits: PostgresSync (off by default) compiles the board's PostgreSQL sync.
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,14 @@ let package = Package(
         .executable(name: "shopfloor", targets: ["shopfloor"]),
         .library(name: "LuaKit", targets: ["LuaKit"]),
         .library(name: "ShopfloorCore", targets: ["ShopfloorCore"]),
+    ],
+    // Board sync with PostgreSQL is opt-in: postgres-nio brings swift-nio, swift-nio-ssl and
+    // swift-crypto (two vendored BoringSSL copies), about 95 % of a clean build. Off by default so a
+    // first build takes minutes; `swift build --traits PostgresSync` (or `scripts/install --with-sync`)
+    // builds it in. Without it, `board sync` says how to rebuild; everything local works.
+    traits: [
+        .trait(name: "PostgresSync", description: "Board sync with a PostgreSQL server (builds postgres-nio)."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,7 +54,7 @@ let package = Package(
             name: "ShopfloorBoard",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresSync"])),
             ]
         ),
         .target(

@@ -176,6 +176,23 @@ struct BoardCommandTests {
         let out = try board.ok(["status"])
         #expect(out.hasPrefix("database: \(board.db)\nreplica:  "))
         #expect(out.contains("tasks:    TODO 1 · DOING 0 · DONE 0\nrule:     none\nremote:   none configured"))
+        #if PostgresSync
+        #expect(out.contains("remote:   none configured (board sync --remote postgres://… --save)\n"))
+        #else
+        #expect(out.contains("remote:   none configured (sync is not built in; rebuild with the PostgresSync trait: "))
+        #endif
+    }
+
+    @Test func test_sync_withoutTheTrait_namesTheRebuild_andExits1() throws {
+        let board = try BoardFixture()
+        let r = try board.run(["sync", "--remote", "postgres://ada@127.0.0.1:1/shopfloor"])
+        #if PostgresSync
+        #expect(r.status == 1)
+        #expect(!r.stderr.contains("not built in"))
+        #else
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: \(BoardSync.notBuiltIn)\n")
+        #endif
     }
 
     @Test func test_help_listsEverySubcommand() throws {

@@ -6,8 +6,8 @@ import Foundation
 /// (`runuser -u postgres --`) in a temp folder that user owns. Trust authentication, the socket
 /// in the cluster folder, `fsync` off (never do that with data you keep). Start ≈ 0.6 s.
 ///
-/// When the server cannot start, ``start()`` throws; tests call ``startOrSkip()``, which skips
-/// (returns nil) on a developer machine without PostgreSQL but fails when `CI` is set.
+/// When the server cannot start, ``start()`` throws and the test fails: a sync test never passes
+/// by returning early (`scripts/bootstrap --tests` installs PostgreSQL).
 final class BoardPostgresServer: @unchecked Sendable {
     let folder: String
     let port: Int
@@ -15,18 +15,6 @@ final class BoardPostgresServer: @unchecked Sendable {
     private let asPostgres: Bool
 
     var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
-
-    static func startOrSkip() throws -> BoardPostgresServer? {
-        do {
-            return try start()
-        } catch {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                throw FixtureError("CI is set and the PostgreSQL test server did not start: \(error)")
-            }
-            print("note: skipping a sync test: no PostgreSQL test server (\(error))")
-            return nil
-        }
-    }
 
     static func start() throws -> BoardPostgresServer {
         guard let bin = findBin() else {

@@ -1,9 +1,10 @@
+#if PostgresSync
 import Foundation
 import Testing
 @testable import ShopfloorBoard
 
 /// Sync with a real PostgreSQL server started by the test itself (see ``BoardPostgresServer``).
-/// With `CI` set, these tests fail when the server cannot start; elsewhere they are skipped.
+/// Built with the `PostgresSync` trait only; they fail when the server cannot start.
 @Suite("Board sync with PostgreSQL", .serialized)
 struct BoardSyncTests {
     /// A task as every replica must agree on it (ids are per replica; uuids are shared).
@@ -19,7 +20,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_twoReplicas_editingOffline_thenSyncing_converge() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let folder = try TemporaryFolder()
         let target = try RemoteTarget(url: server.url)
         let a = try Board(path: folder.path + "/a.sqlite")
@@ -56,7 +57,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_concurrentEdits_theLaterClockWins_andTheReplacedVersionStaysInHistory() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let folder = try TemporaryFolder()
         let target = try RemoteTarget(url: server.url)
         let clockA = BoardManualClock("2026-05-01T09:00:00Z"), clockB = BoardManualClock("2026-05-01T09:00:00Z")
@@ -87,7 +88,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_concurrentEdits_atTheSameClockReading_areDecidedByReplicaID() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let folder = try TemporaryFolder()
         let target = try RemoteTarget(url: server.url)
         let clock = BoardManualClock("2026-05-01T09:00:00Z")
@@ -108,7 +109,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_remoteGoingAwayMidSync_losesNothing() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let folder = try TemporaryFolder()
         let target = try RemoteTarget(url: server.url)
         let a = try Board(path: folder.path + "/a.sqlite")
@@ -145,7 +146,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_cli_sync_status_andAutoSyncAfterEachCommand() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let a = try BoardFixture(), b = try BoardFixture()
         try a.ok(["add", "From A"])
         let first = try a.ok(["sync", "--remote", server.url, "--save"])
@@ -193,7 +194,7 @@ struct BoardSyncTests {
     }
 
     @Test func test_sslmodeRequire_asksForTLS() throws {
-        guard let server = try BoardPostgresServer.startOrSkip() else { return }
+        let server = try BoardPostgresServer.start()
         let board = try BoardFixture()
         let url = "postgres://postgres@127.0.0.1:\(server.port)/postgres?sslmode=require"
         let r = try board.run(["sync", "--remote", url])
@@ -212,3 +213,4 @@ final class BoardManualClock: @unchecked Sendable {
 }
 
 func boardDate(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+#endif

@@ -1,3 +1,4 @@
+#if PostgresSync
 import Foundation
 import Logging
 import PostgresNIO
@@ -177,3 +178,4 @@ struct RemoteBoard {
 struct ConnectionClosed: Error, CustomStringConvertible {
     var description: String { "the server closed the connection" }
 }
+#endif

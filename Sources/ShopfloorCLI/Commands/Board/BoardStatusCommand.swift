@@ -20,14 +20,21 @@ struct BoardStatusCommand: BoardSubcommand {
         out += "tasks:    " + TaskState.allCases.map { "\($0.displayName) \(counts[$0] ?? 0)" }.joined(separator: " · ") + "\n"
         out += "rule:     \(session.config.rule ?? "none")\n"
         let pending = try session.board.pendingCount()
+        let rebuild = "sync is not built in; rebuild with the PostgresSync trait: swift build -c release --traits PostgresSync"
         if let url = session.config.remote {
             let target = try RemoteTarget(url: url, configPassword: session.config.password)
-            switch BoardSync.probe(target, timeout: BoardSession.autoSyncTimeout) {
-            case .success: out += "remote:   \(target) (online: reachable)\n"
-            case .failure(let error): out += "remote:   \(target) (offline: \(error))\n"
+            if !BoardSync.isBuiltIn {
+                out += "remote:   \(target) (\(rebuild))\n"
+            } else {
+                switch BoardSync.probe(target, timeout: BoardSession.autoSyncTimeout) {
+                case .success: out += "remote:   \(target) (online: reachable)\n"
+                case .failure(let error): out += "remote:   \(target) (offline: \(error))\n"
+                }
             }
-        } else {
+        } else if BoardSync.isBuiltIn {
             out += "remote:   none configured (board sync --remote postgres://… --save)\n"
+        } else {
+            out += "remote:   none configured (\(rebuild))\n"
         }
         out += "pending:  \(pending) \(pending == 1 ? "change waits" : "changes wait") to be synced\n"
         StandardStreams.output(out)

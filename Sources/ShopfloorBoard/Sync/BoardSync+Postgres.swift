@@ -1,0 +1,144 @@
+#if PostgresSync
+import Dispatch
+import Foundation
+import PostgresNIO
+
+/// The PostgreSQL half of ``BoardSync`` (built with the `PostgresSync` trait).
+extension BoardSync {
+    /// Points in a sync where tests can inject a failure (a server stopping, a lost connection).
+    enum Stage: Sendable { case afterPush, beforePull }
+    nonisolated(unsafe) static var faultInjection: (@Sendable (Stage) async throws -> Void)?
+
+    /// Syncs `board` with `target`. Gives up (throwing ``BoardError/sync(_:)``) when the server
+    /// cannot be reached within `timeout`; whatever was done before stays done.
+    @discardableResult
+    public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30)) throws -> SyncReport {
+        let cursor = try board.syncCursor(remote: target.identity)
+        let pending = try board.pendingRows()
+        let replica = board.replicaID
+        let outcome = try blocking(timeout: timeout, target: target) { () async throws -> Exchange in
+            let remote = try await RemoteBoard.connect(target, timeout: timeout)
+            var exchange = Exchange()
+            do {
+                exchange.accepted = try await remote.push(pending)
+                try await faultInjection?(.afterPush)
+                try await faultInjection?(.beforePull)
+                exchange.pulled = try await remote.pull(after: cursor, excluding: replica)
+            } catch {
+                exchange.failure = BoardSync.describe(error, target: target)
+            }
+            await remote.close()
+            return exchange
+        }
+        var report = SyncReport()
+        if let accepted = outcome.accepted {
+            // A version the server refused lost to a newer one there: it stays pending until the
+            // pull brings the winner (which then records the conflict in history).
+            let taken = pending.filter { accepted.contains($0.uuid) }
+            try board.markPushed(taken)
+            report.pushed = taken.count
+        }
+        if let (rows, newCursor) = outcome.pulled {
+            let result = try board.applyPulled(rows, cursor: newCursor)
+            report.pulled = result.applied
+            report.conflicts = result.conflicts
+        }
+        if let failure = outcome.failure { throw BoardError.sync(failure) }
+        report.pending = try board.pendingCount()
+        return report
+    }
+
+    /// Whether the server answers within `timeout` (the online/offline indicator), and why not.
+    public static func probe(_ target: RemoteTarget, timeout: Duration = .seconds(3)) -> Result<Void, BoardError> {
+        do {
+            _ = try blocking(timeout: timeout, target: target) { () async throws -> Bool in
+                let remote = try await RemoteBoard.connect(target, timeout: timeout)
+                defer { Task { await remote.close() } }
+                try await remote.connection.query("SELECT 1", logger: remote.logger)
+                await remote.close()
+                return true
+            }
+            return .success(())
+        } catch let error as BoardError {
+            return .failure(error)
+        } catch {
+            return .failure(.sync(describe(error, target: target)))
+        }
+    }
+
+    struct Exchange: Sendable {
+        /// The uuids the server took, once the push committed.
+        var accepted: Set<String>?
+        var pulled: ([SyncRow], Int64)?
+        var failure: String?
+    }
+
+    /// Runs `body` on the concurrency runtime and waits for it, at most `timeout`.
+    static func blocking<T: Sendable>(timeout: Duration, target: RemoteTarget,
+                                      _ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        // On a private executor, not the shared cooperative pool: the caller blocks its thread on
+        // the semaphore, and if that thread were one of the pool's (as in a test, or any async
+        // caller), a small pool could have no thread left to run the sync.
+        let task = Task(executorPreference: SyncExecutor.shared) {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            task.cancel()
+            throw BoardError.sync("the remote \(target) did not answer within \(LocalizedSeconds(seconds)) s")
+        }
+        switch box.result! {
+        case .success(let value): return value
+        case .failure(let error as BoardError): throw error
+        case .failure(let error): throw BoardError.sync(describe(error, target: target))
+        }
+    }
+
+    /// A one-line reason for a networking or server error, naming the remote but never its password.
+    static func describe(_ error: any Error, target: RemoteTarget) -> String {
+        if let error = error as? BoardError { return error.description }
+        var reason: String
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                reason = message
+            } else if let underlying = error.underlying {
+                reason = String(describing: underlying)
+            } else {
+                reason = "\(error.code)"
+            }
+        } else {
+            reason = String(describing: error)
+        }
+        if let password = target.password, !password.isEmpty {
+            reason = reason.replacingOccurrences(of: password, with: "***")
+        }
+        return "cannot sync with \(target): \(reason)"
+    }
+}
+
+/// Runs sync's tasks on a serial dispatch queue of their own (dispatch adds threads for it as
+/// needed, unlike the cooperative pool).
+final class SyncExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = SyncExecutor()
+    private let queue = DispatchQueue(label: "shopfloor.board.sync")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Where the concurrency runtime leaves a result for a waiting thread (the semaphore orders
+/// the write before the read).
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// Seconds as people read them: `3`, `1.5`.
+private func LocalizedSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+}
+#endif
