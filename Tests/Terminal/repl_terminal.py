@@ -112,6 +112,35 @@ def _():
     c.sendeof()
 
 
+@check("Ctrl-C at the prompt drops the line and keeps the world; at >> it drops the unfinished chunk")
+def _():
+    c = spawn("scripts/bank.lua")
+    c.sendline(":run 1")
+    c.expect(r"clock 1\.000 · \d+ served")
+    c.expect_exact("> ")
+    c.sendline("kept = 42")
+    c.expect_exact("> ")
+    c.send("half typed")
+    c.expect_exact("half typed")      # echoed by libedit: the line editor is reading
+    c.sendintr()
+    c.expect_exact("^C")
+    c.expect_exact("> ")
+    c.sendline("kept, bank:now()")    # the world and the globals are still there
+    c.expect_exact("\r\n42\t1.0\r\n")
+    c.sendline("function dropped()")
+    c.expect_exact(">> ")
+    c.send("return 1")
+    c.expect_exact("return 1")
+    c.sendintr()
+    c.expect_exact("\r\n> ")          # back to the first prompt, not >>
+    c.sendline("dropped == nil, kept")
+    c.expect_exact("\r\ntrue\t42\r\n")
+    c.expect_exact("> ")
+    leave(c)
+    c.close()
+    assert c.exitstatus == 0, f"exit status {c.exitstatus}, signal {c.signalstatus}"
+
+
 @check("up-arrow recalls the last line")
 def _():
     c = spawn()

@@ -4,6 +4,7 @@ import LuaKit
 
 /// Lines from a terminal through libedit: editing, history kept between runs, tab completion of
 /// globals and fields. UTF-8 (Korean text) works once the locale is set from the environment.
+/// Ctrl-C at the prompt drops the line being typed and gives `.interrupted`; the REPL lives on.
 final class EditLineReader: LineReader {
     private let historyFile: String?
 
@@ -21,12 +22,27 @@ final class EditLineReader: LineReader {
         }
         using_history()
         if let historyFile { _ = read_history(historyFile) }
+        Interrupt.installPromptHandler()
     }
 
-    func read(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+    /// libedit catches SIGINT while it reads, puts the terminal back in cooked mode and passes the
+    /// signal on to the handler installed before (`Interrupt.installPromptHandler`); the blocked `read`
+    /// then fails with EINTR and `readline` returns NULL, as at end of input: the flag tells them apart.
+    /// A Ctrl-C typed between commands (while output was printed) is forgotten, not applied to the
+    /// next line.
+    func read(prompt: String) -> LineInput {
+        Interrupt.atPrompt = 0
+        let raw = readline(prompt)
         defer { free(raw) }
-        return String(cString: raw)
+        if Interrupt.atPrompt != 0 {
+            Interrupt.atPrompt = 0
+            // The terminal shows what was typed; end that line so the next prompt starts clean.
+            StandardStreams.output("^C\n")
+            StandardStreams.flush()
+            return .interrupted
+        }
+        guard let raw else { return .end }
+        return .line(String(cString: raw))
     }
 
     func remember(_ chunk: String) {

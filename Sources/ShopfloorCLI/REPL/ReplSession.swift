@@ -66,7 +66,16 @@ final class ReplSession {
             say("Shopfloor \(ShopfloorVersion.number) (\(LuaState.luaVersion)) — \(file.map { "scenario \($0)" } ?? "an empty world"), seed \(options.seed). :help for commands, Ctrl-D to leave.")
         }
         var buffer: [String] = []
-        while !quitRequested, let line = reader.read(prompt: buffer.isEmpty ? "> " : ">> ") {
+        reading: while !quitRequested {
+            let line: String
+            switch reader.read(prompt: buffer.isEmpty ? "> " : ">> ") {
+            case .end: break reading
+            case .interrupted:
+                // Ctrl-C at the prompt: the line is dropped, at `>>` the unfinished chunk too.
+                buffer = []
+                continue
+            case .line(let text): line = text
+            }
             if buffer.isEmpty, line.hasPrefix(":") {
                 reader.remember(line)
                 command(line)
