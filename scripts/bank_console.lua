@@ -13,6 +13,9 @@ local p = shopfloor.params {
   max_customers = { default = 30, min = 0, description = "most customers in a day" },
 }
 local say = require("messages." .. p.lang)
+-- A console program: its menu and its days are the whole output (no summary table after
+-- "Goodbye.", no closing line for a day that never opened).
+shopfloor.summary(false)
 
 local bank = shopfloor.counter "bank"
 bank:task { name = "deposit", service = shopfloor.fixed(0.7) }

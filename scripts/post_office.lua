@@ -3,6 +3,7 @@
 --
 --   shopfloor run scripts/post_office.lua                      # the day's summary
 --   shopfloor run scripts/post_office.lua --live --speed 300   # watch it, 5 minutes a second
+--   shopfloor run scripts/post_office.lua --live --speed 300 --watch   # and edit this file meanwhile
 --   shopfloor run scripts/post_office.lua --report day.html    # the day's charts
 --
 -- Customers come for letters, parcels or their pension. A parcels desk also takes letters; the
@@ -26,20 +27,26 @@ office:tellers { skills = { "letters", "pension", "parcels" }, count = p.counter
 office:arrivals { rate = p.rate, mix = { letters = 5, parcels = 3, pension = 2 } }
 shopfloor.stop { time = p.hours * 3600 }
 
-local gave_up = { balk = 0, renege = 0 }
-office:on("balk", function() gave_up.balk = gave_up.balk + 1 end)
-office:on("renege", function() gave_up.renege = gave_up.renege + 1 end)
+-- What the view counts lives in the world, not in this file's locals: `--watch` runs the file
+-- again after an edit, and its locals start afresh, while the counter keeps its statistics and
+-- the counters opened so far.
+local function extra_counters()
+  local n = 0
+  for name in pairs(office:stats().pools) do
+    if name:match("^extra %d+$") then n = n + 1 end
+  end
+  return n
+end
 
-local extra = 0
 shopfloor.key("x", "open an extra counter", function()
-  extra = extra + 1
-  office:tellers { skills = { "letters", "pension", "parcels" }, count = 1, name = "extra " .. extra }
+  office:tellers { skills = { "letters", "pension", "parcels" }, count = 1, name = "extra " .. extra_counters() + 1 }
 end)
 
 shopfloor.view(function(v)
   local t = math.floor(v.clock)
+  local day = office:stats()
   v:label(("Post office · %02d:%02d since opening · %d served · %d turned away · %d gave up")
-    :format(t // 3600, t // 60 % 60, office:stats().served, gave_up.balk, gave_up.renege), "bold")
+    :format(t // 3600, t // 60 % 60, day.served, day.balked, day.reneged), "bold")
   v:label("")
   for _, task in ipairs(office:tasks()) do
     local n = #office:line(task)

@@ -71,8 +71,9 @@ struct JuiceConsoleTests {
     @Test func test_korean_linesAreTheSeedAppsOwn() throws {
         let r = try console("5\n1\nn\nq\n", ["--set", "lang=ko"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("strawberry-banana juice 나왔습니다! 맛있게 드세요!"))
-        #expect(r.stdout.contains("재료가 모자라요 (strawberry juice: strawberry: need 16, have 0)."))
+        // Korean throughout (issue 12, item 12): fruit and juice names, and what was short.
+        #expect(r.stdout.contains("딸기바나나 쥬스 나왔습니다! 맛있게 드세요!"))
+        #expect(r.stdout.contains("재료가 모자라요 (딸기 쥬스: 딸기 16개 필요, 0개 있음)."))
         #expect(r.stdout.contains("재고를 수정할까요? (y/n) > "))
     }
 }

@@ -241,6 +241,153 @@ def _():
         s.close()
 
 
+def clock_ms(screen):
+    m = re.search(r"Business time (\d\d):(\d\d):(\d{3})", screen.text())
+    return None if not m else (int(m.group(1)) * 60 + int(m.group(2))) * 1000 + int(m.group(3))
+
+
+@check("pausing freezes the clock where it was shown and resuming goes on from there")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --speed 0.5")
+    try:
+        s.wait(r"Business time 00:00:[1-9]\d\d")              # between two events (the first finish is at 700)
+        before = clock_ms(s)
+        s.keys("Space")
+        s.wait(r"PAUSED")
+        paused = clock_ms(s)
+        assert paused >= before, f"paused at {paused} ms after {before} ms was shown"
+        s.wait(r"PAUSED")
+        assert clock_ms(s) == paused, "the clock stands still while paused"
+        s.keys("Space")
+        wait_for(s, lambda text: "PAUSED" not in text and (clock_ms(s) or 0) > paused, "the clock running on")
+        assert clock_ms(s) >= paused, "resumed from the paused time"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("40x20: the Working list stays on screen, a long Waiting list ends with +N more, q leaves a summary")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --speed 0.2", width=40, height=20)
+    try:
+        s.wait(r"Waiting")
+        s.wait(r"\+\d+ more")
+        s.wait(r"Working")
+        s.wait(r"\d+ - loan \(teller 3\)")
+        assert "q quit" in s.text(), "the keys line wraps instead of losing q quit"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        s.wait(r"stopped \(q\) at [\d.]+ s of simulated time")
+        s.wait(r"\d+ served in [\d.]+ s of simulated time")
+    finally:
+        s.close()
+
+
+@check("Ctrl-C in the live view leaves the summary of the run so far, exit 130")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --speed 0.5")
+    try:
+        s.wait(r"[1-9]\d* served so far")
+        s.keys("C-c")
+        s.wait(r"EXIT=130")
+        s.wait(r"interrupted at [\d.]+ s of simulated time")
+        s.wait(r"class\s+served")
+    finally:
+        s.close()
+
+
+@check("Ctrl-C on a long run without --live prints the summary so far, exit 130")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank_open.lua --set customers=5000000 --set policies=builtin")
+    try:
+        s.wait(r"served · sim")                                 # the progress line: the run is under way
+        s.keys("C-c")
+        s.wait(r"EXIT=130")
+        s.wait(r"interrupted at [\d.]+ s of simulated time: the summary covers the run so far")
+        s.wait(r"\d+ served in [\d.]+ s of simulated time")
+    finally:
+        s.close()
+
+
+@check("Korean: the view's own words and the summary's headings")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank.lua --live --set lang=ko --speed 50", width=60, height=24)
+    try:
+        s.wait(r"시드 1 · 속도 ×50")
+        s.wait(r"q 끝내기")
+        s.wait(r"종료")
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        s.wait(r"업무\s+처리\s+평균 대기")
+        assert "served" not in s.text() and "q quit" not in s.text()
+    finally:
+        s.close()
+
+
+@check("bars clamp what they cannot draw: math.huge, 1e308, NaN, negative")
+def _():
+    work = tempfile.mkdtemp()
+    with open(os.path.join(work, "bars.lua"), "w", encoding="utf-8") as f:
+        f.write("""local c = shopfloor.counter "c"
+c:task { name = "a", service = 1 }
+c:tellers { skill = "a" }
+c:arrive "a"
+shopfloor.view(function(v)
+  v:bar("huge", math.huge, 10, "w")
+  v:bar("big", 1e308, 1e308, "w")
+  v:bar("nan", 0/0, 10, "w")
+  v:bar("neg", -5, 10, "w")
+  v:bar("zero max", 3, 0, "w")
+  v:bar("ok", 5, 10, "end")
+end)
+""")
+    s = Screen(f"{BINARY} run bars.lua --live", cwd=work)
+    try:
+        s.wait(r"huge\s+·+ inf/10 w")
+        s.wait(r"big\s+█+ 1e\+308/1e\+308 w")
+        s.wait(r"nan\s+·+ -?nan/10 w")
+        s.wait(r"neg\s+·+ -5/10 w")
+        s.wait(r"ok\s+█+·+ 5/10 end")
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("post office --watch: reloads keep the counters opened and who gave up; an undone broken edit clears its error")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    script = os.path.join(work, "scripts", "post_office.lua")
+    s = Screen(f"{BINARY} run scripts/post_office.lua --live --speed 1000 --watch", cwd=work)
+    try:
+        gave_up = int(s.wait(r"· ([1-9]\d*) gave up").group(1))
+        s.keys("x")
+        s.wait(r"extra 1: #\d+")
+        original = open(script, encoding="utf-8").read()
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(original.replace('"Post office · ', '"Post office (edited) · '))
+        s.wait(r"reloaded scripts/post_office\.lua")
+        after = int(s.wait(r"Post office \(edited\) · .* · (\d+) gave up").group(1))
+        assert after >= gave_up, f"gave up went from {gave_up} to {after} over a reload"
+        s.keys("x")
+        s.wait(r"extra 2: #\d+")
+        assert "must be unique" not in s.text()
+        edited = open(script, encoding="utf-8").read()
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(edited.replace("local function extra_counters()", "local function extra_counters() local =", 1))
+        s.wait(r"post_office\.lua:\d+: ")
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(edited)                                         # back to the text in force
+        s.wait(r"back to the version in force")
+        assert not re.search(r"post_office\.lua:\d+: ", s.text()), "the old error is gone"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
 subprocess.run(["tmux", "kill-session", "-t", "sfkeeper"], capture_output=True)
 failed = [r for r in results if r[1]]
 for name, error in results:

@@ -1,12 +1,18 @@
 import ArgumentParser
 import LuaKit
+import ShopfloorScripting
 
-/// `shopfloor eval 'lua code'`: runs a chunk in the sandbox and prints what it returns.
+/// `shopfloor eval 'lua code'`: runs a chunk in the sandbox and prints what it returns. The chunk
+/// runs in an empty world, so the `shopfloor` module is there (`shopfloor.exponential(2):mean()`,
+/// a counter built and run on the spot), as at `shopfloor repl` with no file; no plugin is loaded.
 struct EvalCommand: ShopfloorSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Run a chunk of Lua in the sandbox and print the values it returns.",
-        discussion: "An expression prints its value, as at the lua prompt: shopfloor eval '1 + 1' prints 2."
+        discussion: """
+            An expression prints its value, as at the lua prompt: shopfloor eval '1 + 1' prints 2. \
+            The shopfloor module is in scope, in an empty world (as at shopfloor repl with no file).
+            """
     )
 
     @Argument(help: "Lua code: an expression or statements.")
@@ -15,9 +21,9 @@ struct EvalCommand: ShopfloorSubcommand {
     @OptionGroup var lua: LuaOptions
 
     func execute() throws {
-        let state = try LuaState(options: lua.stateOptions)
-        state.output = StandardStreams.output
-        let values = try state.evaluateLine(code, chunkName: "=(command line)")
+        let world = try World(seed: lua.seed, options: lua.stateOptions)
+        world.output = StandardStreams.output
+        let values = try world.lua.evaluateLine(code, chunkName: "=(command line)")
         if !values.isEmpty {
             StandardStreams.output(values.joined(separator: "\t") + "\n")
         }

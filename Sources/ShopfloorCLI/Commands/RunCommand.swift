@@ -100,20 +100,48 @@ struct RunCommand: ShopfloorSubcommand {
             // The scenario's own printing would scroll the view away: it is dropped while the view shows.
             world.output = { _ in }
             let reload = watch ? ReloadService(world: world, file: file, options: options) : nil
-            try LiveView(world: world, speed: speed, reload: reload).run()
+            let view = LiveView(world: world, speed: speed, reload: reload)
+            try view.run()
+            // Back on the normal screen: what was done, as a plain run prints it.
+            var stoppedBy: StopCause?
+            if !view.finished { stoppedBy = view.interrupted ? .interrupted : .quit }
+            try printSummary(world, stoppedBy: stoppedBy)
+            if view.interrupted { throw ExitCode(RunInterruption.exitStatus) }
             return
         }
         let progressLine = ProgressLine.forStandardError()
         defer { progressLine?.finish() }
         let recorder = report == nil ? nil : RunRecorder()
         if let recorder { recorder.sample(world.simulation) }
-        let watch: ((Scenario.Progress) -> Void)? = progressLine == nil && recorder == nil ? nil : { p in
+        // Always in slices, so Ctrl-C stops the run between two events (RunInterruption).
+        RunInterruption.install()
+        let watch: (Scenario.Progress) throws -> Void = { p in
             recorder?.sample(world.simulation)
             progressLine?.update(p)
+            try RunInterruption.check()
         }
-        try Scenario.run(world, until: until, warmup: warmup, progress: watch)
+        var stoppedBy: StopCause?
+        do {
+            try Scenario.run(world, until: until, warmup: warmup, progress: watch)
+        } catch is RunInterruption.Stopped {
+            stoppedBy = .interrupted
+        }
         progressLine?.finish()
         if let report, let recorder { try writeReport(report, world: world, recorder: recorder) }
+        try printSummary(world, stoppedBy: stoppedBy)
+        if stoppedBy != nil { throw ExitCode(RunInterruption.exitStatus) }
+    }
+
+    /// The summary table (or JSON object) after a run; for a run stopped early (`stoppedBy`), first a
+    /// line saying so and at what simulated time (on stderr with `--format json`, so stdout stays one object).
+    enum StopCause { case interrupted, quit }
+
+    private func printSummary(_ world: World, stoppedBy: StopCause?) throws {
+        if let stoppedBy {
+            let words = world.summaryWords, clock = world.simulation.now
+            let note = (stoppedBy == .interrupted ? words.interrupted(clock) : words.quit(clock)) + "\n"
+            if format == .json { StandardStreams.error(note) } else { StandardStreams.output(note) }
+        }
         guard !world.simulation.tasks.isEmpty else {
             if format == .json {
                 StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,
@@ -125,8 +153,10 @@ struct RunCommand: ShopfloorSubcommand {
         let summary = world.simulation.summary()
         switch format {
         case .text:
-            StandardStreams.output(SummaryReport.text(summary))
-            if let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock)) }
+            // shopfloor.summary(false): the scenario's own lines are the whole output.
+            guard world.summarized else { return }
+            StandardStreams.output(SummaryReport.text(summary, words: world.summaryWords))
+            if let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock, words: world.summaryWords)) }
         case .json:
             StandardStreams.output(SummaryReport.json(summary, version: ShopfloorVersion.number, scenario: file,
                                                       parameters: world.parameters.table, seed: lua.seed,

@@ -16,6 +16,13 @@ final class LiveView {
     var speed: Double
     let reload: ReloadService?
     private var paused = false
+    /// The view's own words, in the scenario's language (`--set lang=ko`).
+    let words: ViewWords
+    private var quitRequested = false
+    /// Whether the run reached its end (its stop rule, or nobody left and nothing scheduled).
+    private(set) var finished = false
+    /// Whether the view ended on Ctrl-C (or SIGTERM, or the terminal going away) rather than on `q`.
+    var interrupted: Bool { Terminal.stopRequested != 0 }
     private var status: String?
     private var statusIsError = false
 
@@ -23,6 +30,7 @@ final class LiveView {
         self.world = world
         self.speed = speed
         self.reload = reload
+        words = ViewWords.of(world)
     }
 
     func run() throws {
@@ -31,7 +39,10 @@ final class LiveView {
         let sim = world.simulation
         try sim.startArrivals()
         try sim.open()
-        var wallAnchor = Date(), simAnchor = sim.now, lastNow = sim.now
+        // `clock` is the simulated time the view has reached: the time of the last event or later (the
+        // wall clock moves on between events). Pausing freezes it and resuming goes on from it, so the
+        // time on screen never steps back; events are still processed exactly as a plain run does.
+        var clock = sim.now, wallAnchor = Date(), simAnchor = sim.now, lastNow = sim.now
         var lastWatch = Date()
         // A first frame before any event, so a view function sees the run from its very start.
         draw(clock: sim.now, ended: false)
@@ -39,14 +50,14 @@ final class LiveView {
             // Keys first, so they act on what the user sees.
             for key in terminal.keys(waiting: 0.05) {
                 switch key {
-                case "q", "Q": return
+                case "q", "Q": quitRequested = true
                 case " ":
                     paused.toggle()
-                    wallAnchor = Date(); simAnchor = sim.now
+                    wallAnchor = Date(); simAnchor = clock
                 case "+", "=":
-                    speed = min(speed * 2, 1e6); wallAnchor = Date(); simAnchor = sim.now
+                    speed = min(speed * 2, 1e6); wallAnchor = Date(); simAnchor = clock
                 case "-", "_":
-                    speed = max(speed / 2, 1e-3); wallAnchor = Date(); simAnchor = sim.now
+                    speed = max(speed / 2, 1e-3); wallAnchor = Date(); simAnchor = clock
                 default:
                     do {
                         _ = try world.pressKey(String(key))
@@ -56,24 +67,28 @@ final class LiveView {
                     }
                 }
             }
-            if sim.now < lastNow { wallAnchor = Date(); simAnchor = sim.now } // a reset went back to 0
-            let ended = try advance(to: simAnchor + Date().timeIntervalSince(wallAnchor) * speed)
-            if ended || paused { wallAnchor = Date(); simAnchor = sim.now }
+            if quitRequested { break }
+            if sim.now < lastNow { clock = sim.now; wallAnchor = Date(); simAnchor = sim.now } // a reset went back to 0
+            if !paused { clock = max(clock, sim.now, simAnchor + Date().timeIntervalSince(wallAnchor) * speed) }
+            if case .time(let t) = world.stopRule { clock = min(clock, max(t, sim.now)) }
+            let ended = try advance(to: clock)
+            if ended || sim.isIdle { clock = sim.now; wallAnchor = Date(); simAnchor = sim.now } // the clock stops
             lastNow = sim.now
             if let reload, Date().timeIntervalSince(lastWatch) > 0.5 {
                 lastWatch = Date()
-                if !reload.changedFiles().isEmpty {
-                    do {
-                        if case .reloaded(let files) = try reload.reload() {
-                            status = "reloaded \(files.joined(separator: ", "))"
-                            statusIsError = false
-                        }
-                    } catch {
-                        show(error)
-                    }
+                switch reload.poll() {
+                case .reloaded(let files):
+                    status = words.reloaded(files.joined(separator: ", ")) + reload.parameterNote
+                    statusIsError = false
+                case .refused(let error): show(error)
+                case .backToLoaded:
+                    status = words.backToLoaded
+                    statusIsError = false
+                case nil: break
                 }
             }
-            draw(clock: sim.isIdle || paused || ended ? sim.now : max(sim.now, simAnchor + Date().timeIntervalSince(wallAnchor) * speed), ended: ended)
+            finished = ended
+            draw(clock: clock, ended: ended)
         }
     }
 
@@ -105,7 +120,7 @@ final class LiveView {
     /// Shows an error on the status line: its message on one line, without the traceback.
     private func show(_ error: Error) {
         let error = Scenario.userFacing(error)
-        let message = (error as? LuaError)?.message ?? String(describing: error)
+        let message = (error as? ReloadRefusal)?.oneLine ?? (error as? LuaError)?.message ?? String(describing: error)
         status = message.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         statusIsError = true
     }
@@ -114,29 +129,30 @@ final class LiveView {
         let (columns, rows) = terminal.size
         var lines: [String] = []
         let name = world.scenario ?? "shopfloor"
-        var header = "\(name) · seed \(world.seed) · speed ×\(LiveView.number(speed))"
-        if paused { header += " · PAUSED" }
-        if ended { header += " · finished" }
+        var header = "\(name) · \(words.seed) \(world.seed) · \(words.speed) ×\(LiveView.number(speed))"
+        if paused { header += " · " + words.paused }
+        if ended { header += " · " + words.finished }
         lines.append(Style.bold + Style.fit(header, columns))
         lines.append("")
-        // The view's rows: all but the header (2), the footer (up to 2) and the last line.
-        let viewRows = max(1, rows - 5)
+        // Footer first: status and keys, pinned to the bottom rows; the keys wrap onto a second row
+        // rather than lose `q quit` on a narrow terminal.
+        var footer: [String] = []
+        if let status { footer.append((statusIsError ? Style.red : Style.green) + Style.fit(status, columns)) }
+        let keys = world.viewKeys.map { "\($0.key) \($0.description)" } + [words.pauseKey, words.speedKeys, words.quitKey]
+        footer += LiveView.wrap(keys, separator: " · ", width: columns, rows: 2).map { Style.gray + $0 }
+        // The view's rows: all but the header (2), the footer and the last line.
+        let viewRows = max(1, rows - 3 - footer.count)
         do {
             let frame = try world.drawView(width: columns, height: viewRows, clock: clock, finished: ended)
-            lines += frame.blocks.isEmpty ? defaultView(clock: clock) : Layout.render(frame, width: columns)
+            lines += frame.blocks.isEmpty ? defaultView(clock: clock) : Layout.render(frame, width: columns, height: viewRows, words: words)
         } catch {
             show(error)
         }
-        // Footer: status and keys, pinned to the bottom rows.
-        var footer: [String] = []
-        if let status { footer.append((statusIsError ? Style.red : Style.green) + Style.fit(status, columns)) }
-        let keys = world.viewKeys.map { "\($0.key) \($0.description)" } + ["space pause", "+/- speed", "q quit"]
-        footer.append(Style.gray + Style.fit(keys.joined(separator: " · "), columns))
         let room = max(0, rows - footer.count - 1)
         if ended {
             // The run's summary, as `shopfloor run` prints it; on a small terminal only its totals
             // (`N served in …`, `N made, M failed: …`), which must stay visible under the view.
-            let reports = [SummaryReport.text(world.simulation.summary())] + (world.stockSummary.map { [SummaryReport.text($0)] } ?? [])
+            let reports = [SummaryReport.text(world.simulation.summary(), words: world.summaryWords)] + (world.stockSummary.map { [SummaryReport.text($0, words: world.summaryWords)] } ?? [])
             let tables = reports.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { Style.fit(String($0), columns) } }
             if lines.count + 1 + tables.count <= room {
                 lines += [""] + tables
@@ -153,14 +169,35 @@ final class LiveView {
     /// Without a view function: each line's length and who is being served.
     private func defaultView(clock: Double) -> [String] {
         let sim = world.simulation
-        var lines = [String(format: "clock %.2f s · %d served", clock, sim.servedTotal)]
+        var lines = [words.clock(clock, sim.servedTotal)]
         for (i, task) in sim.tasks.enumerated() {
-            lines.append("\(task.name): \(sim.length(ofLine: i)) waiting")
+            lines.append(words.waiting(task.name, sim.length(ofLine: i)))
         }
         return lines
     }
 
+    /// Joins `parts` with `separator` into at most `rows` lines of `width` display columns, breaking
+    /// only between parts; what does not fit in the last line is cut.
+    static func wrap(_ parts: [String], separator: String, width: Int, rows: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + separator + part
+            if Style.width(candidate) <= width || current.isEmpty || lines.count == rows - 1 {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = part
+            }
+        }
+        lines.append(current)
+        return lines.map { Style.fit($0, width) }
+    }
+
+    /// A figure as the view prints it: `5`, `2.5`, `1e+308`, `inf`, `nan` — never a trap (`Int(d)`
+    /// of a huge or non-finite value would be one).
     static func number(_ d: Double) -> String {
-        d == d.rounded() ? String(Int(d)) : String(format: "%g", d)
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        return String(format: "%g", d)
     }
 }

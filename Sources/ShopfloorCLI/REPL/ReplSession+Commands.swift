@@ -37,7 +37,7 @@ extension ReplSession {
             case "reload": try reloadCommand()
             case "step": try step(args)
             case "run": try runCommand(args)
-            case "stats": say(SummaryReport.text(world.simulation.summary()).trimmingCharacters(in: .newlines))
+            case "stats": say(SummaryReport.text(world.simulation.summary(), words: world.summaryWords).trimmingCharacters(in: .newlines))
             case "trace": try traceCommand(args)
             case "use": try useCommand(args)
             case "plugins": pluginsCommand()
@@ -59,7 +59,7 @@ extension ReplSession {
         switch try reload.reload() {
         case .unchanged: say("nothing changed on disk")
         case .reloaded(let files):
-            say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept")
+            say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept" + reload.parameterNote)
         }
     }
 

@@ -49,6 +49,12 @@ enum ShopfloorModule {
             }
             return 0
         }
+        lua.setFunction("summary", in: module) { [unowned world] call in
+            // shopfloor.summary(false): a console scenario's own output is the whole output.
+            guard call.stack.type(at: 1) == LUA_TBOOLEAN else { throw call.typeError(1, expected: "boolean") }
+            world.summarized = call.bool(1)
+            return 0
+        }
         lua.setFunction("now", in: module) { [unowned world] call in call.returning(world.simulation.now) }
         lua.setFunction("on", in: module) { [unowned world] call in
             try world.addEventHook(event: try call.string(1), functionAt: 2, call: call)

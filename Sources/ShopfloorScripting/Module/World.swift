@@ -26,6 +26,9 @@ public final class World {
     public var stopRule: StopRule = .idle
     /// Set when the script ran the simulation itself (a console scenario): `run` then adds no run of its own.
     public internal(set) var ranByScript = false
+    /// False after `shopfloor.summary(false)` (a console scenario: its own output is the whole
+    /// output): `run` neither runs the world on after the main chunk nor prints a summary table.
+    public internal(set) var summarized = true
     /// Where scenario output (`print`) goes.
     public var output: (String) -> Void {
         get { lua.output }

@@ -97,7 +97,7 @@ public enum SummaryReport {
     }
 
     /// The stock table printed after a juice bar run.
-    public static func text(_ s: StockSummary) -> String {
+    public static func text(_ s: StockSummary, words w: SummaryWords = .english) -> String {
         guard !s.items.isEmpty else { return "" }
         func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
             let n = text.count
@@ -105,24 +105,24 @@ public enum SummaryReport {
             return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
         }
         let width = max(5, (s.items.map(\.name.count) + s.recipes.map(\.name.count)).max() ?? 5) + 1
-        var out = "\n" + pad("fruit", width, right: false) + pad("final", 7) + pad("min", 6) + pad("mean", 9) + pad("lost", 7)
-            + pad("delivered", 11) + "\n"
+        var out = "\n" + pad(w.fruit, width, right: false) + pad(w.final, 7) + pad(w.minimum, 6) + pad(w.mean, 9) + pad(w.lost, 7)
+            + pad(w.delivered, 11) + "\n"
         for i in s.items {
             out += pad(i.name, width, right: false) + pad(String(i.count), 7) + pad(String(i.minLevel), 6)
                 + pad(String(format: "%.1f", i.meanLevel), 9) + pad(String(i.lostUnits), 7) + pad(String(i.deliveredUnits), 11) + "\n"
         }
         if s.made + s.failed > 0 {
-            out += "\n" + pad("juice", width, right: false) + pad("made", 8) + pad("failed", 8) + "\n"
+            out += "\n" + pad(w.juice, width, right: false) + pad(w.made, 8) + pad(w.failed, 8) + "\n"
             for r in s.recipes where r.made + r.failed > 0 {
                 out += pad(r.name, width, right: false) + pad(String(r.made), 8) + pad(String(r.failed), 8) + "\n"
             }
-            out += String(format: "\n%d made, %d failed: fill rate %.1f %%\n", s.made, s.failed, s.fillRate * 100)
+            out += "\n" + w.orders(s.made, s.failed, s.fillRate) + "\n"
         }
         return out
     }
 
     /// The text summary printed after a run's own lines.
-    public static func text(_ s: Summary) -> String {
+    public static func text(_ s: Summary, words w: SummaryWords = .english) -> String {
         guard !s.tasks.isEmpty else { return "" }
         var out = "\n"
         let nameWidth = max(5, (s.tasks.map(\.name.count) + s.pools.map(\.name.count)).max() ?? 5)
@@ -131,21 +131,21 @@ public enum SummaryReport {
             if n >= width { return text }
             return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
         }
-        func seconds(_ d: Double) -> String { String(format: "%.2f s", d) }
-        out += pad("class", nameWidth, right: false) + pad("served", 8) + pad("mean wait", 11) + pad("p95 wait", 10)
-            + pad("max wait", 10) + pad("balked", 8) + pad("reneged", 9) + "\n"
+        let seconds = w.seconds
+        out += pad(w.taskClass, nameWidth, right: false) + pad(w.served, 8) + pad(w.meanWait, 11) + pad(w.p95Wait, 10)
+            + pad(w.maxWait, 10) + pad(w.balked, 8) + pad(w.reneged, 9) + "\n"
         for t in s.tasks {
             out += pad(t.name, nameWidth, right: false) + pad(String(t.served), 8) + pad(seconds(t.wait.mean), 11)
                 + pad(seconds(t.wait.p95), 10) + pad(seconds(t.wait.max), 10) + pad(String(t.balked), 8) + pad(String(t.reneged), 9) + "\n"
         }
-        out += "\n" + pad("pool", nameWidth, right: false) + pad("tellers", 8) + pad("utilisation", 13) + "\n"
+        out += "\n" + pad(w.pool, nameWidth, right: false) + pad(w.tellers, 8) + pad(w.utilisation, 13) + "\n"
         for p in s.pools {
             out += pad(p.name, nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
         }
-        out += String(format: "\n%d served in %.2f s of simulated time", s.served, s.endTime - s.startTime)
+        out += "\n" + w.totals(s.served, s.endTime - s.startTime)
         let turnedAway = s.tasks.reduce(0) { $0 + $1.failed }
-        if turnedAway > 0 { out += ", \(turnedAway) turned away (order short)" }
-        if s.inSystem > 0 { out += ", \(s.inSystem) still inside" }
+        if turnedAway > 0 { out += w.turnedAway(turnedAway) }
+        if s.inSystem > 0 { out += w.stillInside(s.inSystem) }
         return out + "\n"
     }
 }

@@ -38,6 +38,7 @@ public final class ParameterSet {
     /// on the type) and returns the value in force.
     @discardableResult
     public func declare(_ parameter: Parameter) throws -> LuaValue {
+        if let value = try redeclare(parameter) { return value }
         if let existing = declared.first(where: { $0.name == parameter.name }) {
             guard existing.kind == parameter.kind else {
                 throw ScriptingError.invalidScenario(
@@ -55,6 +56,60 @@ public final class ParameterSet {
         }
         declared.append(parameter)
         values[parameter.name] = value
+        return value
+    }
+
+    // MARK: Reload
+
+    /// A parameter whose value a reload changed: its default was edited (and no `--set` holds it).
+    /// Or one whose default was edited while a `--set` holds its value (`heldBySet`, old == new).
+    public struct Change: Equatable, CustomStringConvertible {
+        public var name: String
+        public var old: LuaValue
+        public var new: LuaValue
+        public var heldBySet = false
+        public var description: String { heldBySet ? "\(name) stays \(new) (--set)" : "\(name) \(old) → \(new)" }
+    }
+
+    /// While a reload re-runs the scripts: the names declared again so far in this pass (a second
+    /// declaration in the same pass is the usual "meets an earlier one"), and what to put back if
+    /// the reload fails.
+    private var reloadPass: (met: Set<String>, declared: [Parameter], values: [String: LuaValue])?
+    /// What the reload in progress (or the last one) changed, in declaration order.
+    public private(set) var changes: [Change] = []
+
+    /// Starts a reload pass: each parameter declared again takes its (possibly edited) default,
+    /// unless a `--set` gives its value, so `p.deposit_time` in the re-run script says what the file says.
+    public func beginReload() {
+        reloadPass = ([], declared, values)
+        changes = []
+    }
+
+    /// Ends a reload pass: keeps the new values, or (`keep: false`, the reload was refused) puts the old back.
+    public func endReload(keep: Bool) {
+        if !keep, let pass = reloadPass {
+            declared = pass.declared
+            values = pass.values
+            changes = []
+        }
+        reloadPass = nil
+    }
+
+    /// During a reload pass, the first declaration of a known name: takes the edited default.
+    private func redeclare(_ parameter: Parameter) throws -> LuaValue? {
+        guard reloadPass != nil, !reloadPass!.met.contains(parameter.name),
+              let index = declared.firstIndex(where: { $0.name == parameter.name }) else { return nil }
+        reloadPass!.met.insert(parameter.name)
+        let old = values[parameter.name]!
+        let value = try overrides[parameter.name].map { try parameter.parse($0) } ?? parameter.defaultValue
+        let editedDefault = declared[index].defaultValue != parameter.defaultValue
+        declared[index] = parameter
+        values[parameter.name] = value
+        if value != old {
+            changes.append(Change(name: parameter.name, old: old, new: value))
+        } else if editedDefault && overrides[parameter.name] != nil {
+            changes.append(Change(name: parameter.name, old: old, new: value, heldBySet: true))
+        }
         return value
     }
 

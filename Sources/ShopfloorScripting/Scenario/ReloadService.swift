@@ -10,6 +10,10 @@ import LuaKit
 /// 3. Apply: re-run plugins and scenario in the living state with installations staged
 ///    (World+Staging.swift); swap them in only when everything ran, all inside a
 ///    `World.transaction`, so nothing is half applied. Clock, lines, stock and statistics survive.
+///    A parameter whose default was edited takes the new default (unless `--set` gives it), so
+///    what it feeds (a service time) changes too; what it cannot change in a living world (a
+///    teller count) is refused with `:reset`. The script's locals start afresh: state that must
+///    survive a reload lives in the world (`counter:stats()`) or in a global.
 public final class ReloadService {
     public let world: World
     public let file: String?
@@ -36,6 +40,41 @@ public final class ReloadService {
     private func remember() {
         fingerprints = [:]
         for path in watchedFiles { fingerprints[path] = FileManager.default.contents(atPath: path) ?? Data() }
+        lastSeen = fingerprints
+    }
+
+    /// What `poll()` saw: an edit now in force, an edit refused, or the files back to the text in
+    /// force after a refused edit (the refusal no longer applies).
+    public enum WatchEvent {
+        case reloaded([String])
+        case refused(Error)
+        case backToLoaded
+    }
+
+    /// The files' contents when `poll()` last looked, so one edit is tried once, not every poll.
+    private var lastSeen: [String: Data] = [:]
+    private var refusedSinceLoad = false
+
+    /// For `--watch`: reloads when the files changed since the last look. A broken edit is
+    /// refused once (and again only when edited further); undoing it back to the loaded text
+    /// says so, so the old refusal does not stay on screen.
+    public func poll() -> WatchEvent? {
+        let seen = Dictionary(uniqueKeysWithValues: watchedFiles.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        guard seen != lastSeen else { return nil }
+        lastSeen = seen
+        if changedFiles().isEmpty {
+            defer { refusedSinceLoad = false }
+            return refusedSinceLoad ? .backToLoaded : nil
+        }
+        do {
+            guard case .reloaded(let files) = try reload() else { return nil }
+            refusedSinceLoad = false
+            lastSeen = fingerprints
+            return .reloaded(files)
+        } catch {
+            refusedSinceLoad = true
+            return .refused(error)
+        }
     }
 
     /// The watched files whose content differs from what was last loaded.
@@ -53,9 +92,13 @@ public final class ReloadService {
         _ = try Scenario.load(file, options: options) { $0.output = { _ in } }
         // 3. Apply to the living world.
         let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
+        // Parameters take their edited defaults (a --set value stays): see ParameterSet.beginReload.
+        world.parameters.beginReload()
+        var applied = false
+        defer { world.parameters.endReload(keep: applied) }
         // In a transaction: if anything fails while applying — even a staged installation half way
         // through — the world (and the plugin choices) are as before the reload.
-        try world.transaction { _ in
+        do { try world.transaction { _ in
             world.plugins.overrides = options.uses
             try world.reloadStaged {
                 try world.lua.forgetModules()
@@ -68,8 +111,21 @@ public final class ReloadService {
                     }
                 }
             }
+        } } catch {
+            let edited = world.parameters.changes.filter { !$0.heldBySet }
+            throw edited.isEmpty ? error : ReloadRefusal(underlying: error, changes: edited)
         }
+        applied = true
         remember()
         return .reloaded(changed)
+    }
+
+    /// The parameters the last reload changed (an edited default) or kept (held by `--set`),
+    /// for the message that says what was reloaded: `deposit_time 0.7 → 0.5`.
+    public var parameterChanges: [ParameterSet.Change] { world.parameters.changes }
+
+    /// The parameter part of a reload's message: `""`, or `; deposit_time 0.7 → 0.5`.
+    public var parameterNote: String {
+        parameterChanges.isEmpty ? "" : "; " + parameterChanges.map(\.description).joined(separator: ", ")
     }
 }

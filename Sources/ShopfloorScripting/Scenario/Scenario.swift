@@ -43,7 +43,8 @@ public enum Scenario {
     }
 
     /// Runs a loaded world to its end: `until` if given, else the scenario's `shopfloor.stop`
-    /// rule, else until nobody is left. A script that ran the simulation itself is not run again.
+    /// rule, else until nobody is left. A script that ran the simulation itself, or called
+    /// `shopfloor.summary(false)`, is not run again.
     /// How far a run has got, for progress lines (`fraction` is nil when the end is unknown).
     public struct Progress {
         public var served: Int
@@ -52,13 +53,16 @@ public enum Scenario {
     }
 
     /// - Parameters:
-    ///   - progress: told between slices of the run (a progress line, a report's sampler); with
-    ///     none, the run goes in one piece.
+    ///   - progress: told between slices of the run (a progress line, a report's sampler, Ctrl-C);
+    ///     with none, the run goes in one piece. An error it throws ends the run there, between two
+    ///     events, and is rethrown as is (`shopfloor run` stops this way on Ctrl-C).
     public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
-                           progress: ((Progress) -> Void)? = nil) throws {
+                           progress: ((Progress) throws -> Void)? = nil) throws {
         let simulation = world.simulation
         guard !simulation.tasks.isEmpty else { return }
-        if world.ranByScript && until == nil { return }
+        // The script ran the world itself, or said its own output is the whole output: no run of ours
+        // (which would close a counter the user never opened, with a closing line nobody asked for).
+        if (world.ranByScript || !world.summarized) && until == nil { return }
         do {
             if let warmup { try simulation.resetStatistics(at: warmup) }
             try simulation.startArrivals()
@@ -70,7 +74,7 @@ public enum Scenario {
                     while service.decided < orders {
                         let before = service.decided
                         try simulation.run(untilDecided: min(orders, service.decided + slice), by: service)
-                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(service.decided) / Double(orders)))
+                        try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(service.decided) / Double(orders)))
                         if service.decided == before { break }
                     }
                 } else {
@@ -86,7 +90,7 @@ public enum Scenario {
                     let slice = max(t / 1000, 1e-9)
                     while simulation.now < t {
                         try simulation.run(until: min(t, simulation.now + slice))
-                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: t > 0 ? simulation.now / t : 1))
+                        try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: t > 0 ? simulation.now / t : 1))
                     }
                 } else {
                     try simulation.run(until: t)
@@ -97,7 +101,7 @@ public enum Scenario {
                     while simulation.servedTotal < n {
                         let before = simulation.servedTotal
                         try simulation.run(untilServed: min(n, simulation.servedTotal + slice))
-                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(simulation.servedTotal) / Double(n)))
+                        try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(simulation.servedTotal) / Double(n)))
                         if simulation.servedTotal == before { break }
                     }
                 } else {
@@ -110,10 +114,10 @@ public enum Scenario {
                 }
                 if let progress {
                     while !(try simulation.runUntilIdle(maxEvents: 2000)) {
-                        progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
+                        try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
                         if simulation.scheduler.nextTime == nil { break } // stuck customers: nothing left to happen
                     }
-                    progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: 1))
+                    try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: 1))
                 } else {
                     _ = try simulation.runUntilIdle()
                 }

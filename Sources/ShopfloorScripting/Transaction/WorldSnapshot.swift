@@ -17,6 +17,7 @@ struct WorldSnapshot {
     let pluginOverrides: [PluginKind: String]
     let stopRule: StopRule
     let ranByScript: Bool
+    let summarized: Bool
     let counterName: String?
     let hasOpenEndedArrivals: Bool
     let viewRef: Int32
@@ -33,6 +34,7 @@ struct WorldSnapshot {
         pluginOverrides = world.plugins.overrides
         stopRule = world.stopRule
         ranByScript = world.ranByScript
+        summarized = world.summarized
         counterName = world.counterName
         hasOpenEndedArrivals = world.hasOpenEndedArrivals
         viewRef = world.viewRef
@@ -53,6 +55,7 @@ extension World {
         plugins.overrides = snapshot.pluginOverrides
         stopRule = snapshot.stopRule
         ranByScript = snapshot.ranByScript
+        summarized = snapshot.summarized
         counterName = snapshot.counterName
         hasOpenEndedArrivals = snapshot.hasOpenEndedArrivals
         viewRef = snapshot.viewRef
