@@ -55,3 +55,20 @@ struct ReloadParameterTests {
         #expect(r.stdout.hasPrefix("0.7\nrebuilt scripts/bank.lua with seed 1: clock 0\n0.5\n"), "\(r.stdout)")
     }
 }
+
+/// A reload runs the scenario's load again but brings no customers in again: the draws that load makes
+/// from named streams (bank.lua's count at opening) must not shift who comes next.
+@Suite("Reload keeps the named streams where they were")
+struct ReloadStreamTests {
+    @Test func test_reload_doesNotShiftTheCustomersAddedAfterIt() throws {
+        let folder = try ReloadParameterTests().scenario()
+        let edit = ReloadParameterTests().edit("deposit_time = { default = 0.7", "deposit_time = { default = 0.7 ")
+        let after = ":run idle\nadd_customers(12)\n:run idle\n"
+        let plain = try Shell.run(["repl", "scripts/bank.lua", "--allow-io"], stdin: after, in: URL(fileURLWithPath: folder.path))
+        let reloaded = try Shell.run(["repl", "scripts/bank.lua", "--allow-io"], stdin: edit + ":reload\n" + after,
+                                     in: URL(fileURLWithPath: folder.path))
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        let lines = reloaded.stdout.split(separator: "\n").filter { !$0.hasPrefix("reloaded ") }
+        #expect(lines == plain.stdout.split(separator: "\n"))
+    }
+}

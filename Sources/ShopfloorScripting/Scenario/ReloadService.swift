@@ -94,6 +94,7 @@ public final class ReloadService {
         let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
         // Parameters take their edited defaults (a --set value stays): see ParameterSet.beginReload.
         world.parameters.beginReload()
+        let positions = world.streams.mapValues(\.generator)
         var applied = false
         defer { world.parameters.endReload(keep: applied) }
         // In a transaction: if anything fails while applying — even a staged installation half way
@@ -115,6 +116,10 @@ public final class ReloadService {
             let edited = world.parameters.changes.filter { !$0.heldBySet }
             throw edited.isEmpty ? error : ReloadRefusal(underlying: error, changes: edited)
         }
+        // What the scripts drew from named streams while loading again (bank.lua's count of customers
+        // at opening) belonged to what a reload skips (those customers are not brought in again): the
+        // streams go on from where they were, so a reload does not change who comes next.
+        for (name, generator) in positions { world.streams[name]?.generator = generator }
         applied = true
         remember()
         return .reloaded(changed)
