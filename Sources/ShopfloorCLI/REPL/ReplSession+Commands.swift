@@ -24,6 +24,7 @@ extension ReplSession {
         globals it set stay set, as in lua. Output already printed stays printed.
         Ctrl-C stops a running :run or :step between two events and keeps the events done so far;
         Ctrl-C in a Lua chunk is an error like any other: the chunk's changes to the world roll back.
+        Ctrl-C at the prompt drops the line being typed (at >>, the unfinished chunk); Ctrl-D leaves.
         """
 
     func command(_ line: String) {
