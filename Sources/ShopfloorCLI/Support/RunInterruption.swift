@@ -25,6 +25,11 @@ enum RunInterruption {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART | Int32(truncatingIfNeeded: SA_RESETHAND)
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (the mask is inherited): unblock it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Throws `Stopped` once Ctrl-C was pressed.
