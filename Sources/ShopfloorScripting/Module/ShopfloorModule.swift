@@ -118,9 +118,7 @@ extension World {
         try call.checkFunction(index)
         let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
         guard kinds.contains(event) else {
-            var message = "unknown event '\(event)' (events: \(kinds.joined(separator: ", "))"
-            if let guess = didYouMean(event, in: kinds) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.invalidScenario(message + ")")
+            throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
         call.stack.pushCopy(of: Int32(index))
         if let stage = staging {

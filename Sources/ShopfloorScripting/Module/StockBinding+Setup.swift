@@ -79,9 +79,7 @@ extension StockBinding: CustomStringConvertible {
             seen[name] = place
             for fruit in ingredients.keys.sorted() where simulation.stock.item(named: fruit) == nil && world.staging == nil {
                 let names = simulation.stock.items.map(\.name)
-                var message = "\(place): recipe '\(name)': unknown fruit '\(fruit)' (fruits: \(names.joined(separator: ", "))"
-                if let guess = didYouMean(fruit, in: names) { message += "; did you mean '\(guess)'?" }
-                throw LuaRaise(message + ")")
+                throw LuaRaise("\(place): recipe '\(name)': " + UnknownName.message("fruit", fruit, among: names, label: "fruits"))
             }
             do { recipes.append(try Recipe(name: name, ingredients: ingredients)) } catch { throw LuaRaise("\(place): \(error)") }
         }

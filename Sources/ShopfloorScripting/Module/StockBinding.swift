@@ -56,17 +56,15 @@ public final class StockBinding {
     func item(named name: String) throws -> Int {
         if let i = simulation.stock.item(named: name) { return i }
         let names = simulation.stock.items.map(\.name)
-        var message = "unknown fruit '\(name)' (fruits: \(names.isEmpty ? "none yet — add one with stock:item{…}" : names.joined(separator: ", "))"
-        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.invalidScenario(message + ")")
+        throw ScriptingError.invalidScenario(
+            UnknownName.message("fruit", name, among: names, label: "fruits", whenEmpty: "none yet — add one with stock:item{…}"))
     }
 
     func recipe(named name: String) throws -> Int {
         if let r = simulation.stock.recipe(named: name) { return r }
         let names = simulation.stock.recipes.map(\.recipe.name)
-        var message = "unknown juice '\(name)' (juices: \(names.isEmpty ? "none yet — add one with stock:recipe(name, {…})" : names.joined(separator: ", "))"
-        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.invalidScenario(message + ")")
+        throw ScriptingError.invalidScenario(
+            UnknownName.message("juice", name, among: names, label: "juices", whenEmpty: "none yet — add one with stock:recipe(name, {…})"))
     }
 
     /// Keeps the name refs and ingredient indices in step with the core's items and recipes.

@@ -23,9 +23,7 @@ extension World {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'kind' must be one of \(PluginKind.names.joined(separator: ", "))")
         }
         guard let kind = PluginKind(rawValue: kindName) else {
-            var message = "shopfloor.plugin: unknown kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
-            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.invalidScenario(message + ")")
+            throw ScriptingError.invalidScenario("shopfloor.plugin: " + UnknownName.message("kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         guard let name = spec["name"]?.stringValue, !name.isEmpty else {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'name' must be a non-empty string")
@@ -54,9 +52,7 @@ extension World {
     func use(_ call: LuaCall) throws -> Int {
         let kindName = try call.string(1)
         guard let kind = PluginKind(rawValue: kindName) else {
-            var message = "unknown plugin kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
-            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.unknownPlugin(message + ")")
+            throw ScriptingError.unknownPlugin(UnknownName.message("plugin kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
         chosenPlugins[kind] = plugin.name

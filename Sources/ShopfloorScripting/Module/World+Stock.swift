@@ -215,9 +215,7 @@ enum StockModule {
                 let stock = try call.object(1, as: cls)
                 let event = try call.string(2)
                 guard StockBinding.events.contains(event) else {
-                    var message = "unknown stock event '\(event)' (events: \(StockBinding.events.joined(separator: ", "))"
-                    if let guess = didYouMean(event, in: StockBinding.events) { message += "; did you mean '\(guess)'?" }
-                    throw ScriptingError.invalidScenario(message + ")")
+                    throw ScriptingError.invalidScenario(UnknownName.message("stock event", event, among: StockBinding.events, label: "events"))
                 }
                 try call.checkFunction(3)
                 call.stack.pushCopy(of: 3)
