@@ -189,6 +189,8 @@ public final class StockBinding {
     /// Places a restock order through the core and reports it.
     @discardableResult
     func restock(_ item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        // On hand plus on order stays within the stated maximum, so no delivery can overflow a count.
+        try checkRoom(item, adding: amount)
         let order = try simulation.restock(item: item, amount: amount, leadTime: leadTime)
         if !sinks.isEmpty {
             try emit(StockEvent(kind: .restockOrdered, time: simulation.now, name: simulation.stock.items[item].name,

@@ -15,7 +15,10 @@ extension World {
     }
 
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
-    func registerPlugin(_ spec: LuaTable, call: LuaCall) throws {
+    func registerPlugin(_ table: LuaTable, call: LuaCall) throws {
+        let reporter = reporter(call)
+        let spec = try OptionTable(table, context: "shopfloor.plugin", accepted: ["kind", "name", "description", "params", "build"],
+                                   reporter: reporter)
         guard let file = loadingPluginFile else {
             throw ScriptingError.invalidScenario("shopfloor.plugin: plugins are registered by files on the plugin path (scripts/plugins/, --plugins DIR)")
         }
@@ -29,9 +32,12 @@ extension World {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'name' must be a non-empty string")
         }
         var parameters: [Parameter] = []
-        if let params = spec["params"]?.tableValue {
+        if let params = try spec.table("params") {
             for (key, value) in params.sortedEntries {
-                parameters.append(try Parameter(name: key.description, spec: value, owner: "plugin \(kind.rawValue)/\(name)"))
+                guard case .string(let parameterName) = key else {
+                    throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': parameter names must be strings, got [\(key)]")
+                }
+                parameters.append(try Parameter(name: parameterName, spec: value, owner: "plugin \(kind.rawValue)/\(name)", reporter: reporter))
             }
         }
         call.stack.getField("build", in: 1)
@@ -43,7 +49,7 @@ extension World {
         var line = 0
         var ar = lua_Debug()
         if lua_getstack(call.stack.L, 1, &ar) != 0, lua_getinfo(call.stack.L, "l", &ar) != 0 { line = Int(ar.currentline) }
-        plugins.register(Plugin(kind: kind, name: name, description: spec["description"]?.stringValue ?? "",
+        plugins.register(Plugin(kind: kind, name: name, description: try spec.string("description") ?? "",
                                 parameters: parameters, file: file, line: line, buildRef: buildRef))
     }
 

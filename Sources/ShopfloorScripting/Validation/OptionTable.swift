@@ -8,7 +8,7 @@ import LuaKit
 ///
 /// ```
 /// task: unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)
-/// tellers: 'count' must be an integer from 1 to 100000, got 1e+09
+/// tellers: 'count' must be an integer from 1 to 100000, got 1000000000.0
 /// ```
 ///
 /// Problems go to a ``ProblemReporter``: thrown at once (`run`, the REPL), or noted with the
