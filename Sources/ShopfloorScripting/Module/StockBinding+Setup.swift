@@ -221,7 +221,7 @@ extension StockBinding {
         guard held <= ScriptLimits.count - units else {
             let name = simulation.stock.items[item].name
             throw ScriptingError.invalidScenario(
-                "stock: '\(name)' would hold \(held + units) units with those on order; at most \(ScriptLimits.count)")
+                "stock: '\(name)' would hold more than \(ScriptLimits.count) units with those on order (has \(held), adding \(units))")
         }
     }
 }

@@ -124,12 +124,12 @@ struct OptionTable {
     /// `a number from 0 to 1`, `a number >= 0`, `a finite number`.
     static func describe(_ range: ClosedRange<Double>) -> String {
         let big = Double.greatestFiniteMagnitude
+        func format(_ d: Double) -> String { LuaValue.number(d).intValue.map(String.init) ?? LuaStack.format(number: d) }
         switch (range.lowerBound <= -big, range.upperBound >= big) {
         case (true, true): return "a finite number"
-        case (false, true): return "a number >= \(LuaStack.format(number: range.lowerBound))"
-        case (true, false): return "a number <= \(LuaStack.format(number: range.upperBound))"
-        case (false, false):
-            return "a number from \(LuaStack.format(number: range.lowerBound)) to \(LuaStack.format(number: range.upperBound))"
+        case (false, true): return "a number >= \(format(range.lowerBound))"
+        case (true, false): return "a number <= \(format(range.upperBound))"
+        case (false, false): return "a number from \(format(range.lowerBound)) to \(format(range.upperBound))"
         }
     }
 
