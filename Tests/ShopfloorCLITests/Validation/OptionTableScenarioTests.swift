@@ -1,5 +1,7 @@
 import Foundation
-import ShopfloorScripting
+import LuaKit
+import ShopfloorBoard
+@testable import ShopfloorScripting
 import Testing
 
 /// Every option table of the Lua API refuses keys it does not know, end to end: `run` stops at the
@@ -141,6 +143,49 @@ struct OptionTableScenarioTests {
         for name in scenarios {
             let r = try Shell.run(["check", "scripts/" + name])
             #expect(r.status == 0, "\(name): \(r.stderr)")
+        }
+    }
+}
+
+/// Option tables read outside a scenario's main chunk: plugin specs (on the plugin path) and the fields
+/// a board rule answers with.
+@Suite("Option tables of plugins and board rules")
+struct PluginAndBoardOptionTests {
+    @Test func test_pluginSpec_andItsParameterSpecs_refuseUnknownKeys() throws {
+        let folder = try TemporaryFolder()
+        folder.write("plugins/p.lua", """
+            shopfloor.plugin {
+              kind = "teller_policy", name = "mine", descripton = "typo",
+              params = { n = { default = 1, mx = 3 } },
+              build = function() end,
+            }
+            """)
+        folder.write("s.lua", "shopfloor.counter()\n")
+        let run = try Shell.run(["run", "s.lua", "--plugins", "plugins"], in: URL(fileURLWithPath: folder.path))
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix(
+            "error: plugins/p.lua:1: shopfloor.plugin: unknown key 'descripton' (accepted: build, description, kind, name, params; did you mean 'description'?)\n"),
+            "\(run.stderr)")
+        let check = try Shell.run(["check", "s.lua", "--plugins", "plugins"], in: URL(fileURLWithPath: folder.path))
+        #expect(check.status == 1)
+        #expect(check.stderr == """
+            error: plugins/p.lua:1: shopfloor.plugin: unknown key 'descripton' (accepted: build, description, kind, name, params; did you mean 'description'?)
+            plugins/p.lua:1: parameter 'n': unknown key 'mx' (accepted: choices, default, description, max, min, type; did you mean 'max'?)
+
+            """)
+    }
+
+    @Test func test_boardRuleAnswer_refusesAnUnknownField_withSuggestion() throws {
+        var answer = LuaTable()
+        answer.entries[.string("titel")] = .string("x")
+        #expect {
+            _ = try BoardLuaValues.apply(answer, to: TaskFields(title: "a"), what: "board_rule 'r' (rules.lua)")
+        } throws: { error in
+            String(describing: error) == "board_rule 'r' (rules.lua): unknown key 'titel' (accepted: body, due, state, title; did you mean 'title'?)"
+        }
+        answer.entries = [.integer(1): .string("x")]
+        #expect(throws: (any Error).self) {
+            _ = try BoardLuaValues.apply(answer, to: TaskFields(title: "a"), what: "board_rule 'r' (rules.lua)")
         }
     }
 }
