@@ -110,6 +110,12 @@ extension World {
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
                 let (name, batch) = try generatorOptions(call)
+                if staging == nil && hooks.generator != 0 {
+                    // Every generator source calls the counter's one generator function: a second one would
+                    // silently take the first one's arrivals too.
+                    throw ScriptingError.invalidScenario(
+                        "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
+                }
                 if staging != nil && hooks.generator != 0 && batch != hooks.generatorBatch {
                     throw ScriptingError.invalidScenario(
                         "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")

@@ -189,3 +189,23 @@ struct PluginAndBoardOptionTests {
         }
     }
 }
+
+/// A second `counter:generate` used to be installed as a second source calling the *second* function for
+/// both: the first function was never called and its arrivals silently came from the other.
+@Suite("One generator per counter")
+struct GeneratorCountTests {
+    @Test func test_aSecondGenerator_isRefused() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local c = shopfloor.counter "c"
+            c:task { name = "a", service = 1 }
+            c:tellers { skill = "a" }
+            c:generate(function() end, "ga")
+            c:generate(function() end, "gb")
+            """)
+        let r = try Shell.run(["run", "s.lua"], in: URL(fileURLWithPath: folder.path))
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("error: s.lua:5: generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)\n"),
+                "\(r.stderr)")
+    }
+}
