@@ -19,8 +19,13 @@ public final class ParameterSet {
     /// scenario's option tables had (``OptionTable``), in the order met.
     public private(set) var problems: [String] = []
 
-    /// Notes a problem while loading goes on (only while `collectsProblems`).
-    func note(_ problem: String) { problems.append(problem) }
+    private var noted: Set<String> = []
+
+    /// Notes a problem while loading goes on (only while `collectsProblems`). A problem met again (a
+    /// call in a loop: same line, same message) is listed once.
+    func note(_ problem: String) {
+        if noted.insert(problem).inserted { problems.append(problem) }
+    }
 
     public init(overrides: [String: String] = [:]) {
         self.overrides = overrides

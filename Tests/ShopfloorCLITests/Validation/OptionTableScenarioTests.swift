@@ -95,6 +95,12 @@ struct OptionTableScenarioTests {
             """)
     }
 
+    @Test func test_check_listsAProblemOfALoopOnce() throws {
+        let r = try shopfloor("check", Self.counter + "for _ = 1, 1000 do c:arrive { task = \"deposit\", priorty = 1 } end\n")
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: s.lua:4: arrive: unknown key 'priorty' (accepted: attrs, patience, priority, task; did you mean 'priority'?)\n")
+    }
+
     @Test func test_check_listsTheNotedProblems_beforeTheOneThatStoppedLoading() throws {
         let r = try shopfloor("check", Self.counter + "c:task { name = \"a\", servce = 1 }\nc:tellers { skill = \"lon\" }\n")
         #expect(r.status == 1)
