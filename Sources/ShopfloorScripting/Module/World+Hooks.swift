@@ -144,8 +144,10 @@ extension World {
         var spec = CustomerSpec(task: task)
         guard let attributes else { return spec }
         var table = lua.stack.value(at: attributes, depth: 1).tableValue ?? LuaTable()
-        let core = try OptionTable(table, context: "customer", accepted: Array(table.entries.keys.map(\.description)),
-                                   reporter: .throwing())
+        // Only `priority` and `patience` are the core's (typed, range-checked); every other named field is an attribute.
+        let core = try OptionTable(table.entries.filter { $0.key == .string("priority") || $0.key == .string("patience") }
+                                        .reduce(into: LuaTable()) { $0.entries[$1.key] = $1.value },
+                                   context: "customer", accepted: ["priority", "patience"], reporter: .throwing())
         spec.priority = try core.integer("priority", in: ScriptLimits.priority) ?? 0
         spec.patience = try core.number("patience", in: 0...Double.greatestFiniteMagnitude)
         for key in ["priority", "patience", "task"] { table.entries[.string(key)] = nil }

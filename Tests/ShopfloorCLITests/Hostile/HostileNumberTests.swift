@@ -71,4 +71,13 @@ struct HostileNumberTests {
         #expect(r.stdout == "")
         #expect(r.stderr.hasPrefix("error: " + message), "\(r.stderr)")
     }
+
+    @Test func test_generatorAnswer_priorityOutOfRange_namesTheGeneratorsLine() throws {
+        let r = try attack(Self.counter + """
+            c:generate(function() return 1, "a", { priority = 2^40 } end)
+            """)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix(
+            "error: s.lua:4: customer: 'priority' must be an integer from -2147483648 to 2147483647, got 1099511627776.0\n"), "\(r.stderr)")
+    }
 }
