@@ -133,13 +133,13 @@ extension StockBinding: CustomStringConvertible {
             // Keys are juice names (and `default`): a misspelt juice would silently get the default.
             _ = try OptionTable(stack.value(at: table, depth: 1).tableValue ?? LuaTable(), context: "makers: 'prep'",
                                 accepted: recipes + ["default"], reporter: world.reporter(call))
-            let fallback = try DistributionBinding.field("default", of: call, table: table)
+            let fallback = try DistributionBinding.field("default", of: call, table: table, context: "makers: 'prep'")
             for name in recipes {
-                prep[name] = try DistributionBinding.field(name, of: call, table: table) ?? fallback
+                prep[name] = try DistributionBinding.field(name, of: call, table: table, context: "makers: 'prep'") ?? fallback
                 guard prep[name] != nil else { throw ScriptingError.invalidScenario("makers: no prep time for '\(name)' (give prep[\"\(name)\"] or prep.default)") }
             }
         } else {
-            let all = try DistributionBinding.field("prep", of: call, table: 2) ?? .fixed(0)
+            let all = try DistributionBinding.field("prep", of: call, table: 2, context: "makers") ?? .fixed(0)
             for name in recipes { prep[name] = all }
         }
         let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1

@@ -33,8 +33,8 @@ extension World {
             "task": { [unowned self] call in
                 let spec = try options(call, 2, "task", accepted: ["name", "service", "capacity", "patience"])
                 let name = try spec.requiredString("name")
-                let service = try DistributionBinding.field("service", of: call, table: 2) ?? .fixed(0)
-                let patience = try DistributionBinding.field("patience", of: call, table: 2)
+                let service = try DistributionBinding.field("service", of: call, table: 2, context: "task") ?? .fixed(0)
+                let patience = try DistributionBinding.field("patience", of: call, table: 2, context: "task")
                 let capacity = try spec.integer("capacity", in: 0...ScriptLimits.count)
                 if let stage = staging {
                     try checkUnchangedTask(name, service: service, stage: stage)
@@ -50,7 +50,7 @@ extension World {
                 let skillNames = try tellerSkills(spec)
                 let skills = try skillNames.map { try task(named: $0) }
                 let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
-                let service = try DistributionBinding.field("service", of: call, table: 2)
+                let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
                 let poolName = try spec.string("name")
                 if staging != nil {
                     try checkUnchangedPool(poolName, skills: skills, count: count)
