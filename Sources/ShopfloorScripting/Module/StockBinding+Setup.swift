@@ -24,6 +24,9 @@ extension StockBinding: CustomStringConvertible {
         let units = 0...ScriptLimits.count
         let n = try spec.integer("count", in: units) ?? 0
         let capacity = try spec.integer("capacity", in: units)
+        guard simulation.stock.items.count < ScriptLimits.stockItems || simulation.stock.item(named: name) != nil else {
+            throw ScriptingError.invalidScenario("item '\(name)': a stock has at most \(ScriptLimits.stockItems) items")
+        }
         if let stage = world.staging {
             // A reload: a fruit the stock has keeps its count (state survives); a new one is added on success.
             if simulation.stock.item(named: name) == nil {
@@ -33,9 +36,6 @@ extension StockBinding: CustomStringConvertible {
                 }
             }
             return name
-        }
-        guard simulation.stock.items.count < ScriptLimits.stockItems || simulation.stock.item(named: name) != nil else {
-            throw ScriptingError.invalidScenario("item '\(name)': a stock has at most \(ScriptLimits.stockItems) items")
         }
         try simulation.defineItem(name, count: n, capacity: capacity)
         sync()

@@ -69,4 +69,19 @@ struct HostileAllocationTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("1 served"), "\(r.stdout)")
     }
+
+    @Test func test_stockItemsAndRecipes_beyondTheirMaxima_areRefused() throws {
+        let items = try attack("local s = shopfloor.stock()\nfor i = 1, 1e6 do s:item { name = \"f\" .. i } end\n")
+        #expect(items.status == 1)
+        #expect(items.stderr.hasPrefix("error: s.lua:2: item 'f10001': a stock has at most 10000 items\n"), "\(items.stderr)")
+        let recipes = try attack("""
+            local s = shopfloor.stock()
+            s:item { name = "kiwi", count = 1 }
+            local book = {}
+            for i = 1, 10001 do book[i] = shopfloor.recipe("j" .. i) { kiwi = 1 } end
+            s:recipes(book)
+            """)
+        #expect(recipes.status == 1)
+        #expect(recipes.stderr.hasPrefix("error: s.lua:5: recipes: 10001 recipes; a stock has at most 10000\n"), "\(recipes.stderr)")
+    }
 }
