@@ -60,7 +60,7 @@ extension World {
                 let pool = try simulation.addTellers(count, skills: skills, name: poolName, service: service)
                 return call.returning(simulation.pools[pool].name)
             },
-            // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, …attributes } → number
+            // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
             "arrive": { [unowned self] call in
                 let spec: CustomerSpec
                 if staging != nil {
