@@ -19,24 +19,3 @@ public enum ScriptingError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
-
-/// The closest of `candidates` to `word` by edit distance, when close enough to suggest.
-func didYouMean(_ word: String, in candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, cb) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let w = Array(word.lowercased())
-    let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-    guard let best = scored.first, best.1 <= max(2, w.count / 3) else { return nil }
-    return best.0
-}

@@ -167,7 +167,7 @@ struct JuiceScenarioTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == """
             4 1 2
-            false\trule: unknown option 'above' (options: below)
+            false\trule: unknown key 'above' (accepted: below)
             false\trule: 'below' must be a number, got 'x'
 
             """)

@@ -47,7 +47,7 @@ struct PolicyOptionsTests {
     @Test func test_badOptions_areNamed() throws {
         let unknown = try run(options: ", { look_at = \"own\" }")
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("policy: unknown option 'look_at' (options: looks_at)"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("policy: unknown key 'look_at' (accepted: looks_at; did you mean 'looks_at'?)"), "\(unknown.stderr)")
         let value = try run(options: ", { looks_at = \"mine\" }")
         #expect(value.status == 1)
         #expect(value.stderr.contains("policy: 'looks_at' must be \"own\" or \"all\", got 'mine'"), "\(value.stderr)")

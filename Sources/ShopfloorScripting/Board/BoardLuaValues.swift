@@ -53,10 +53,10 @@ enum BoardLuaValues {
     /// to clear — and `state`) over `base`. `what` names the caller in messages.
     static func apply(_ table: LuaTable, to base: TaskFields, what: String) throws -> TaskFields {
         var result = base
+        // Every key must be a field: a misspelt one (`titel`) would be silently dropped.
+        _ = try OptionTable(table, context: what, accepted: fieldNames, reporter: .throwing { LuaRaise($0) })
         for (key, value) in table.sortedEntries {
-            guard case .string(let name) = key else {
-                throw LuaRaise("\(what): field names must be strings (got \(key))")
-            }
+            guard case .string(let name) = key else { continue }
             switch name {
             case "title":
                 guard let text = value.stringValue else { throw typeError(what, name, "a string", value) }
@@ -75,11 +75,14 @@ enum BoardLuaValues {
                 guard let text = value.stringValue else { throw typeError(what, name, "todo, doing or done", value) }
                 result.state = try TaskState(parsing: text)
             default:
-                throw LuaRaise("\(what): unknown field '\(name)' (fields: title, body, due, state)")
+                break  // refused above
             }
         }
         return result
     }
+
+    /// The fields a rule's answer or `board.add`/`board.edit` may set.
+    static let fieldNames = ["title", "body", "due", "state"]
 
     private static func typeError(_ what: String, _ field: String, _ expected: String, _ value: LuaValue) -> LuaRaise {
         LuaRaise("\(what): '\(field)' must be \(expected) (got \(value.typeName))")

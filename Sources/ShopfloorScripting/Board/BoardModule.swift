@@ -77,6 +77,10 @@ public enum BoardModule {
         lua.setFunction("edit", in: table) { call in
             let id = try call.int(1)
             let spec = try call.table(2)
+            if spec["state"] != nil {
+                throw ScriptingError.invalidScenario("edit: 'state' is not edited; use board.move(id, state)")
+            }
+            _ = try OptionTable(spec, context: "edit", accepted: ["title", "body", "due"], reporter: .throwing())
             var edit = TaskEdit()
             for (key, value) in spec.sortedEntries {
                 switch key.description {
@@ -95,7 +99,7 @@ public enum BoardModule {
                         throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD or false")
                     }
                 default:
-                    throw LuaArgumentError(2, "unknown field '\(key)' (fields: title, body, due; use move for the state)")
+                    break  // refused above
                 }
             }
             return call.returning(BoardLuaValues.task(try handle.open().edit(id, edit)))

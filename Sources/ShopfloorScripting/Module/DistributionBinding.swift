@@ -64,15 +64,17 @@ enum DistributionBinding {
         return try call.object(index, as: luaClass).distribution
     }
 
-    /// Reads `table[field]` (at stack index `table`) as a distribution, if present.
-    static func field(_ field: String, of call: LuaCall, table: Int32) throws -> Distribution? {
+    /// Reads `table[field]` (at stack index `table`) as a distribution, if present; `context` names the
+    /// function in the message (`task: 'service' must be a distribution …`).
+    static func field(_ field: String, of call: LuaCall, table: Int32, context: String? = nil) throws -> Distribution? {
         let stack = call.stack
         let type = stack.getField(field, in: table)
         defer { stack.pop() }
         if type <= 0 { return nil }
         if type == 3, let d = stack.double(at: -1) { return .fixed(d) }
         guard let raw = sf_test(stack, luaClass) else {
-            throw ScriptingError.invalidScenario("'\(field)' must be a distribution (shopfloor.exponential(0.7), …) or a number, got \(stack.typeName(at: -1))")
+            let prefix = context.map { "\($0): " } ?? ""
+            throw ScriptingError.invalidScenario("\(prefix)'\(field)' must be a distribution (shopfloor.exponential(0.7), …) or a number, got \(stack.typeName(at: -1))")
         }
         return raw.distribution
     }

@@ -19,7 +19,10 @@ enum ShopfloorModule {
         }
         lua.setFunction("params", in: module) { [unowned world] call in
             let spec = try call.table(1)
-            let values = try world.noteCommandLineErrors { try world.declareParameters(spec, owner: world.scenario ?? "the scenario") }
+            let reporter = world.reporter(call)
+            let values = try world.noteCommandLineErrors {
+                try world.declareParameters(spec, owner: world.scenario ?? "the scenario", reporter: reporter)
+            }
             return call.returning(LuaValue.table(values))
         }
         lua.setFunction("counter", in: module) { [unowned world] call in
@@ -32,20 +35,20 @@ enum ShopfloorModule {
             call.stack.push(object: world.stream(named: try call.string(1)), as: RandomBinding.luaClass)
             return 1
         }
+        // shopfloor.stop { served = N } | { time = T } | { orders = N } (the makers' orders, World+Stock.swift)
         lua.setFunction("stop", in: module) { [unowned world] call in
-            let spec = try call.table(1)
-            if let served = spec["served"] {
-                guard let n = served.intValue, n >= 1 else {
-                    throw ScriptingError.invalidScenario("stop: 'served' must be an integer >= 1, got \(served)")
-                }
+            let spec = try world.options(call, 1, "stop", accepted: ["served", "time", "orders"])
+            let given = ["orders", "served", "time"].filter { spec[$0] != nil }
+            guard given.count == 1 else {
+                let extra = given.isEmpty ? "" : ", not " + given.map { "'\($0)'" }.joined(separator: " and ")
+                throw ScriptingError.invalidScenario("stop: expected one of { served = N }, { time = T } or { orders = N }\(extra)")
+            }
+            if let n = try spec.integer("served", in: 1...ScriptLimits.count) {
                 world.setStopRule(.served(n))
-            } else if let time = spec["time"] {
-                guard let t = time.doubleValue, t >= 0, t.isFinite else {
-                    throw ScriptingError.invalidScenario("stop: 'time' must be a number of seconds >= 0, got \(time)")
-                }
+            } else if let t = try spec.number("time", in: 0...Double.greatestFiniteMagnitude) {
                 world.setStopRule(.time(t))
-            } else {
-                throw ScriptingError.invalidScenario("stop: expected { served = N } or { time = T }")
+            } else if let n = try spec.integer("orders", in: 1...ScriptLimits.count) {
+                world.setStopAfterOrders(n)
             }
             return 0
         }
@@ -107,13 +110,13 @@ extension World {
 
     /// Declares the parameters in a spec table (`{ name = default }` or `{ name = { default =, type =,
     /// min =, max =, choices =, description = } }`) and returns the values in force.
-    func declareParameters(_ spec: LuaTable, owner: String) throws -> LuaTable {
+    func declareParameters(_ spec: LuaTable, owner: String, reporter: ProblemReporter) throws -> LuaTable {
         var out = LuaTable()
         for (key, value) in spec.sortedEntries {
             guard case .string(let name) = key else {
-                throw ScriptingError.invalidScenario("params: names must be strings, got \(key)")
+                throw ScriptingError.invalidScenario("params: names must be strings, got [\(key)]")
             }
-            let parameter = try Parameter(name: name, spec: value, owner: owner)
+            let parameter = try Parameter(name: name, spec: value, owner: owner, reporter: reporter)
             out.entries[key] = try parameters.declare(parameter)
         }
         return out
@@ -124,9 +127,7 @@ extension World {
         try call.checkFunction(index)
         let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
         guard kinds.contains(event) else {
-            var message = "unknown event '\(event)' (events: \(kinds.joined(separator: ", "))"
-            if let guess = didYouMean(event, in: kinds) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.invalidScenario(message + ")")
+            throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
         call.stack.pushCopy(of: Int32(index))
         if let stage = staging {
@@ -145,24 +146,33 @@ extension World {
 }
 
 extension Parameter {
-    /// A parameter from a Lua spec: a default value, or a table with `default` and options.
-    init(name: String, spec: LuaValue, owner: String) throws {
+    /// The keys of a parameter's table spec.
+    static let specKeys = ["default", "type", "min", "max", "choices", "description"]
+
+    /// A parameter from a Lua spec: a default value, or a table with `default` and options
+    /// (keys checked: a misspelt `mn = 1` would silently leave the parameter unbounded).
+    init(name: String, spec: LuaValue, owner: String, reporter: ProblemReporter = .throwing()) throws {
         var defaultValue = spec
         var description = ""
         var typeName: String?
         var minimum: Double?, maximum: Double?
         var choices: [String]?
         if case .table(let t) = spec {
+            let options = try OptionTable(t, context: "parameter '\(name)'", accepted: Self.specKeys, reporter: reporter)
             guard let d = t["default"] else {
                 throw ScriptingError.invalidScenario("parameter '\(name)': a table spec needs 'default'")
             }
             defaultValue = d
-            description = t["description"]?.stringValue ?? ""
-            typeName = t["type"]?.stringValue
-            minimum = t["min"]?.doubleValue
-            maximum = t["max"]?.doubleValue
-            if let list = t["choices"]?.tableValue {
-                choices = list.array.compactMap(\.stringValue)
+            description = try options.string("description") ?? ""
+            typeName = try options.string("type")
+            let finite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+            minimum = try options.number("min", in: finite)
+            maximum = try options.number("max", in: finite)
+            if let list = t["choices"] {
+                guard let items = list.tableValue, items.isSequence, items.array.allSatisfy({ $0.stringValue != nil }) else {
+                    throw ScriptingError.invalidScenario(options.mismatch("choices", expected: "a list of strings", list))
+                }
+                choices = items.array.compactMap(\.stringValue)
             }
         }
         let kind: Kind

@@ -12,21 +12,20 @@ extension StockBinding: CustomStringConvertible {
         return "\(name ?? "stock"): " + (items.isEmpty ? "empty" : items.joined(separator: ", "))
     }
 
-    /// Defines an item from `{ name =, count =, capacity = }`.
-    func define(_ spec: LuaTable) throws {
-        guard let name = spec["name"]?.stringValue, !name.isEmpty else {
-            throw ScriptingError.invalidScenario("item: 'name' must be a non-empty string")
-        }
-        let count = spec["count"] ?? .integer(0)
-        guard let n = count.intValue, count.typeName == "number" else {
-            throw ScriptingError.invalidScenario("item '\(name)': 'count' must be an integer, got \(count)")
-        }
-        var capacity: Int?
-        if let c = spec["capacity"] {
-            guard let k = c.intValue, c.typeName == "number" else {
-                throw ScriptingError.invalidScenario("item '\(name)': 'capacity' must be an integer, got \(c)")
-            }
-            capacity = k
+    /// The keys of an item's table.
+    static let itemKeys = ["name", "count", "capacity"]
+
+    /// Defines an item from `{ name =, count =, capacity = }` (keys already checked).
+    @discardableResult
+    func define(_ options: OptionTable) throws -> String {
+        let name = try options.requiredString("name")
+        var spec = options
+        spec.context = "item '\(name)'"
+        let units = 0...ScriptLimits.count
+        let n = try spec.integer("count", in: units) ?? 0
+        let capacity = try spec.integer("capacity", in: units)
+        guard simulation.stock.items.count < ScriptLimits.stockItems || simulation.stock.item(named: name) != nil else {
+            throw ScriptingError.invalidScenario("item '\(name)': a stock has at most \(ScriptLimits.stockItems) items")
         }
         if let stage = world.staging {
             // A reload: a fruit the stock has keeps its count (state survives); a new one is added on success.
@@ -36,10 +35,11 @@ extension StockBinding: CustomStringConvertible {
                     sync()
                 }
             }
-            return
+            return name
         }
         try simulation.defineItem(name, count: n, capacity: capacity)
         sync()
+        return name
     }
 
     /// Runs a count change; the core's refusal becomes the user's message (`stock: count of 'kiwi' must be >= 0, got -1`).
@@ -60,6 +60,8 @@ extension StockBinding: CustomStringConvertible {
                 throw ScriptingError.invalidScenario("recipes: entry \(i + 1) must be recipe \"name\" { … } or { name =, ingredients = }, got \(value.typeName)")
             }
             let place = entry["where"]?.stringValue ?? here
+            _ = try OptionTable(entry, context: "recipes: entry \(i + 1) ('\(name)')", accepted: ["name", "ingredients", "where"],
+                                reporter: .throwing { LuaRaise("\(place): \($0)") })
             lua.stack.push(LuaValue.table(entry["ingredients"]?.tableValue ?? LuaTable()))
             defer { lua.stack.pop() }
             let ingredients = try StockModule.validatedIngredients(LuaCall(lua.L), Int(lua.stack.top), recipe: name, where: place)
@@ -70,6 +72,11 @@ extension StockBinding: CustomStringConvertible {
 
     /// Validates every recipe (known fruits, no duplicate names), then registers them all: nothing partially loaded.
     func register(_ book: [(name: String, ingredients: [String: Int], place: String)]) throws {
+        let known = Set(simulation.stock.recipes.map(\.recipe.name))
+        let total = known.union(book.map(\.name)).count
+        guard total <= ScriptLimits.recipes else {
+            throw ScriptingError.invalidScenario("recipes: \(total) recipes; a stock has at most \(ScriptLimits.recipes)")
+        }
         var seen: [String: String] = [:]
         var recipes: [Recipe] = []
         for (name, ingredients, place) in book {
@@ -79,9 +86,7 @@ extension StockBinding: CustomStringConvertible {
             seen[name] = place
             for fruit in ingredients.keys.sorted() where simulation.stock.item(named: fruit) == nil && world.staging == nil {
                 let names = simulation.stock.items.map(\.name)
-                var message = "\(place): recipe '\(name)': unknown fruit '\(fruit)' (fruits: \(names.joined(separator: ", "))"
-                if let guess = didYouMean(fruit, in: names) { message += "; did you mean '\(guess)'?" }
-                throw LuaRaise(message + ")")
+                throw LuaRaise("\(place): recipe '\(name)': " + UnknownName.message("fruit", fruit, among: names, label: "fruits"))
             }
             do { recipes.append(try Recipe(name: name, ingredients: ingredients)) } catch { throw LuaRaise("\(place): \(error)") }
         }
@@ -114,7 +119,7 @@ extension StockBinding: CustomStringConvertible {
     /// `stock:makers{…}`: one counter task per recipe (its prep time as service), `count` makers serving them all
     /// FIFO, and the take at service start.
     func makers(_ call: LuaCall) throws -> String {
-        let spec = try call.table(2)
+        let spec = try world.options(call, 2, "makers", accepted: ["count", "prep", "name"])
         let stage = world.staging
         guard service == nil || stage != nil else { throw ScriptingError.invalidScenario("makers: already set up (call stock:makers once)") }
         let recipes = simulation.stock.recipes.map(\.recipe.name)
@@ -125,22 +130,30 @@ extension StockBinding: CustomStringConvertible {
         defer { stack.pop() }
         if type == LUA_TTABLE, sf_test(stack, DistributionBinding.luaClass) == nil {
             let table = stack.top
-            let fallback = try DistributionBinding.field("default", of: call, table: table)
+            // Keys are juice names (and `default`): a misspelt juice would silently get the default.
+            _ = try OptionTable(stack.value(at: table, depth: 1).tableValue ?? LuaTable(), context: "makers: 'prep'",
+                                accepted: recipes + ["default"], reporter: world.reporter(call))
+            let fallback = try DistributionBinding.field("default", of: call, table: table, context: "makers: 'prep'")
             for name in recipes {
-                prep[name] = try DistributionBinding.field(name, of: call, table: table) ?? fallback
+                prep[name] = try DistributionBinding.field(name, of: call, table: table, context: "makers: 'prep'") ?? fallback
                 guard prep[name] != nil else { throw ScriptingError.invalidScenario("makers: no prep time for '\(name)' (give prep[\"\(name)\"] or prep.default)") }
             }
         } else {
-            let all = try DistributionBinding.field("prep", of: call, table: 2) ?? .fixed(0)
+            let all = try DistributionBinding.field("prep", of: call, table: 2, context: "makers") ?? .fixed(0)
             for name in recipes { prep[name] = all }
         }
-        let count = spec["count"]?.intValue ?? 1
-        let poolName = spec["name"]?.stringValue ?? "makers"
+        let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
+        let poolName = try spec.string("name") ?? "makers"
         if let stage {
             // A reload: the makers and their juices must match the living counter; prep times may change.
             for name in recipes { try world.checkUnchangedTask(name, service: prep[name]!, stage: stage) }
             try world.checkUnchangedPool(poolName, skills: recipes.compactMap { simulation.taskIndex(named: $0) }.sorted(), count: count)
             return poolName
+        }
+        try world.checkRoomForTellers(count, key: "count", context: "makers")
+        guard simulation.tasks.count + recipes.count <= ScriptLimits.tasks else {
+            throw ScriptingError.invalidScenario(
+                "makers: \(recipes.count) juices would make \(simulation.tasks.count + recipes.count) tasks; a counter has at most \(ScriptLimits.tasks)")
         }
         var tasks: [Int: Int] = [:]
         for (r, name) in recipes.enumerated() {
@@ -189,23 +202,26 @@ struct StagedRules {
 
 extension StockBinding {
     /// The level of `stock:rule(fn, { below = level })` in the options table at `index`; `.infinity` without one.
-    static func watchLevel(_ call: LuaCall, _ index: Int) throws -> Double {
+    static func watchLevel(_ call: LuaCall, _ index: Int, world: World) throws -> Double {
         if call.isNil(index) { return .infinity }
-        let options = try call.table(index)
-        for (key, _) in options.sortedEntries {
-            guard case .string("below") = key else {
-                throw ScriptingError.invalidScenario("rule: unknown option '\(key)' (options: below)")
-            }
-        }
+        let options = try world.options(call, index, "rule", accepted: ["below"])
         guard let value = options["below"], value.typeName == "number", let level = value.doubleValue, !level.isNaN else {
-            let shown: String
-            switch options["below"] {
-            case .string(let s)?: shown = "'\(s)'"
-            case let value?: shown = value.description
-            case nil: shown = "nil"
-            }
-            throw ScriptingError.invalidScenario("rule: 'below' must be a number, got \(shown)")
+            throw ScriptingError.invalidScenario(options.mismatch("below", expected: "a number", options["below"] ?? .nil))
         }
         return level
+    }
+}
+
+extension StockBinding {
+    /// Refuses a change that would take an item's units on hand (plus those on order) past
+    /// ``ScriptLimits/count``: sums stay exact and no count can overflow. (Below 0 is the core's to refuse.)
+    func checkRoom(_ item: Int, adding units: Int) throws {
+        guard units > 0 else { return }
+        let held = count(item) + simulation.pendingUnits(item: item)
+        guard held <= ScriptLimits.count - units else {
+            let name = simulation.stock.items[item].name
+            throw ScriptingError.invalidScenario(
+                "stock: '\(name)' would hold more than \(ScriptLimits.count) units with those on order (has \(held), adding \(units))")
+        }
     }
 }

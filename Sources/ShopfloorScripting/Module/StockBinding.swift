@@ -56,17 +56,15 @@ public final class StockBinding {
     func item(named name: String) throws -> Int {
         if let i = simulation.stock.item(named: name) { return i }
         let names = simulation.stock.items.map(\.name)
-        var message = "unknown fruit '\(name)' (fruits: \(names.isEmpty ? "none yet — add one with stock:item{…}" : names.joined(separator: ", "))"
-        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.invalidScenario(message + ")")
+        throw ScriptingError.invalidScenario(
+            UnknownName.message("fruit", name, among: names, label: "fruits", whenEmpty: "none yet — add one with stock:item{…}"))
     }
 
     func recipe(named name: String) throws -> Int {
         if let r = simulation.stock.recipe(named: name) { return r }
         let names = simulation.stock.recipes.map(\.recipe.name)
-        var message = "unknown juice '\(name)' (juices: \(names.isEmpty ? "none yet — add one with stock:recipe(name, {…})" : names.joined(separator: ", "))"
-        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.invalidScenario(message + ")")
+        throw ScriptingError.invalidScenario(
+            UnknownName.message("juice", name, among: names, label: "juices", whenEmpty: "none yet — add one with stock:recipe(name, {…})"))
     }
 
     /// Keeps the name refs and ingredient indices in step with the core's items and recipes.
@@ -191,6 +189,8 @@ public final class StockBinding {
     /// Places a restock order through the core and reports it.
     @discardableResult
     func restock(_ item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        // On hand plus on order stays within the stated maximum, so no delivery can overflow a count.
+        try checkRoom(item, adding: amount)
         let order = try simulation.restock(item: item, amount: amount, leadTime: leadTime)
         if !sinks.isEmpty {
             try emit(StockEvent(kind: .restockOrdered, time: simulation.now, name: simulation.stock.items[item].name,

@@ -12,25 +12,8 @@ extension World {
     func generatorOptions(_ call: LuaCall) throws -> (name: String, batch: Int) {
         if call.isNil(3) { return ("arrivals", 0) }
         if call.stack.type(at: 3) != LUA_TTABLE { return (try call.string(3), 0) }
-        let options = try call.table(3)
-        for (key, _) in options.sortedEntries {
-            guard case .string(let name) = key, name == "name" || name == "batch" else {
-                throw ScriptingError.invalidScenario("generate: unknown option '\(key)' (options: batch, name)")
-            }
-        }
-        var name = "arrivals"
-        if let value = options["name"] {
-            guard let s = value.stringValue else { throw ScriptingError.invalidScenario("generate: 'name' must be a string, got \(value)") }
-            name = s
-        }
-        var batch = 0
-        if let value = options["batch"] {
-            guard let n = value.intValue, n >= 1, n <= 1 << 20 else {
-                throw ScriptingError.invalidScenario("generate: 'batch' must be an integer from 1 to 1048576, got \(value)")
-            }
-            batch = n
-        }
-        return (name, batch)
+        let options = try options(call, 3, "generate", accepted: ["name", "batch"])
+        return (try options.string("name") ?? "arrivals", try options.integer("batch", in: 1...ScriptLimits.batch) ?? 0)
     }
 
     /// Installs `fn(rng, gaps, tasks, n) → count` as a batch arrival source of `size` arrivals per call.

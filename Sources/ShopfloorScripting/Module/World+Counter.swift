@@ -31,46 +31,36 @@ extension World {
         [
             // counter:task { name =, service =, capacity =, patience = } → name
             "task": { [unowned self] call in
-                guard call.stack.type(at: 2) == LUA_TTABLE else { throw call.typeError(2, expected: "table") }
-                let spec = try call.table(2)
-                guard let name = spec["name"]?.stringValue else {
-                    throw ScriptingError.invalidScenario("task: 'name' must be a string")
-                }
-                let service = try DistributionBinding.field("service", of: call, table: 2) ?? .fixed(0)
-                let patience = try DistributionBinding.field("patience", of: call, table: 2)
-                var capacity: Int?
-                if let c = spec["capacity"] {
-                    guard let n = c.intValue else { throw ScriptingError.invalidScenario("task '\(name)': 'capacity' must be an integer, got \(c)") }
-                    capacity = n
-                }
+                let spec = try options(call, 2, "task", accepted: ["name", "service", "capacity", "patience"])
+                let name = try spec.requiredString("name")
+                let service = try DistributionBinding.field("service", of: call, table: 2, context: "task") ?? .fixed(0)
+                let patience = try DistributionBinding.field("patience", of: call, table: 2, context: "task")
+                let capacity = try spec.integer("capacity", in: 0...ScriptLimits.count)
                 if let stage = staging {
                     try checkUnchangedTask(name, service: service, stage: stage)
                     return call.returning(name)
                 }
+                try checkRoomForTask(name)
                 try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
                 return call.returning(name)
             },
             // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name = } → pool name
             "tellers": { [unowned self] call in
-                guard call.stack.type(at: 2) == LUA_TTABLE else { throw call.typeError(2, expected: "table") }
-                let spec = try call.table(2)
-                var skillNames: [String] = []
-                if let one = spec["skill"]?.stringValue { skillNames = [one] }
-                if let many = spec["skills"]?.tableValue { skillNames += many.array.compactMap(\.stringValue) }
-                guard !skillNames.isEmpty else {
-                    throw ScriptingError.invalidScenario("tellers: give 'skill' (a task name) or 'skills' (a list of task names)")
-                }
+                let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name"])
+                let skillNames = try tellerSkills(spec)
                 let skills = try skillNames.map { try task(named: $0) }
-                let count = spec["count"]?.intValue ?? 1
-                let service = try DistributionBinding.field("service", of: call, table: 2)
+                let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
+                let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
+                let poolName = try spec.string("name")
                 if staging != nil {
-                    try checkUnchangedPool(spec["name"]?.stringValue, skills: skills, count: count)
-                    return call.returning(spec["name"]?.stringValue ?? skillNames.joined(separator: "+"))
+                    try checkUnchangedPool(poolName, skills: skills, count: count)
+                    return call.returning(poolName ?? skillNames.joined(separator: "+"))
                 }
-                let pool = try simulation.addTellers(count, skills: skills, name: spec["name"]?.stringValue, service: service)
+                try checkRoomForTellers(count, key: "count", context: "tellers")
+                let pool = try simulation.addTellers(count, skills: skills, name: poolName, service: service)
                 return call.returning(simulation.pools[pool].name)
             },
-            // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, …attributes } → number
+            // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
             "arrive": { [unowned self] call in
                 let spec: CustomerSpec
                 if staging != nil {
@@ -79,9 +69,10 @@ extension World {
                     return 1
                 }
                 if call.stack.type(at: 2) == LUA_TTABLE {
+                    let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
                     call.stack.getField("task", in: 2)
                     defer { call.stack.pop() }
-                    spec = try customerSpec(task: call.stack.top, attributes: 2)
+                    spec = try customerSpec(task: call.stack.top, options: options)
                 } else {
                     _ = try call.string(2)
                     spec = try customerSpec(task: 2, attributes: nil)
@@ -90,20 +81,27 @@ extension World {
             },
             // counter:arrivals { rate =, mix = { deposit = 2, loan = 1 }, name = } — built-in Poisson, no Lua per arrival
             "arrivals": { [unowned self] call in
-                let spec = try call.table(2)
-                guard let rate = spec["rate"]?.doubleValue else { throw ScriptingError.invalidScenario("arrivals: 'rate' must be a number (customers per second)") }
+                let spec = try options(call, 2, "arrivals", accepted: ["rate", "mix", "name"])
+                guard let rate = spec["rate"].flatMap({ OptionTable.number($0, in: 0...Double.greatestFiniteMagnitude) }), rate > 0 else {
+                    throw ScriptingError.invalidScenario(spec.mismatch("rate", expected: "a number > 0 (customers per second)", spec["rate"] ?? .nil))
+                }
                 guard let mixTable = spec["mix"]?.tableValue, !mixTable.entries.isEmpty else {
-                    throw ScriptingError.invalidScenario("arrivals: 'mix' must be a table { task = weight, … }")
+                    throw ScriptingError.invalidScenario(spec.mismatch("mix", expected: "a table { task = weight, … }", spec["mix"] ?? .nil))
                 }
                 var weights: [(task: Int, weight: Double)] = []
                 for (key, value) in mixTable.sortedEntries {
-                    guard let w = value.doubleValue else { throw ScriptingError.invalidScenario("arrivals: weight of '\(key)' must be a number, got \(value)") }
-                    weights.append((try task(named: key.description), w))
+                    guard case .string(let taskName) = key else {
+                        throw ScriptingError.invalidScenario("arrivals: 'mix' keys must be task names, got [\(key)]")
+                    }
+                    guard let w = OptionTable.number(value, in: 0...Double.greatestFiniteMagnitude) else {
+                        throw ScriptingError.invalidScenario("arrivals: weight of '\(taskName)' must be a number >= 0, got \(OptionTable.show(value))")
+                    }
+                    weights.append((try task(named: taskName), w))
                 }
                 // Weights in task order, so the draw does not depend on how the table was written.
                 weights.sort { $0.task < $1.task }
                 if staging != nil { return 0 } // the running arrival stream goes on; :reset to change it
-                try simulation.addArrivals(.poisson(rate: rate, mix: try TaskMix(weights)), name: spec["name"]?.stringValue ?? "arrivals")
+                try simulation.addArrivals(.poisson(rate: rate, mix: try TaskMix(weights)), name: try spec.string("name") ?? "arrivals")
                 hasOpenEndedArrivals = true
                 return 0
             },
@@ -112,6 +110,12 @@ extension World {
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
                 let (name, batch) = try generatorOptions(call)
+                if staging == nil && hooks.generator != 0 {
+                    // Every generator source calls the counter's one generator function: a second one would
+                    // silently take the first one's arrivals too.
+                    throw ScriptingError.invalidScenario(
+                        "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
+                }
                 if staging != nil && hooks.generator != 0 && batch != hooks.generatorBatch {
                     throw ScriptingError.invalidScenario(
                         "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
@@ -205,9 +209,9 @@ extension World {
             },
             // counter:run() / run { until = T } / run { served = N } / run { time = D } → the clock
             "run": { [unowned self] call in
-                let spec = call.isNil(2) ? LuaTable() : try call.table(2)
+                let goal = try runGoal(call)
                 ranByScript = true
-                try lua.suspendingEntry { try runForScript(spec) }
+                try lua.suspendingEntry { try runForScript(goal) }
                 return call.returning(simulation.now)
             },
             // counter:reset() — clears lines, numbering, clock and statistics
@@ -270,18 +274,65 @@ extension World {
                       tellers.filter(\.isBusy).count, tellers.count, sim.servedTotal, (sim.isOpen ? "" : " · not open yet") as NSString)
     }
 
+    /// How far `counter:run{…}` runs: to a time, for a duration, for N services, or until idle.
+    enum RunGoal { case until(Double), duration(Double), served(Int), idle }
+
+    /// The goal of `counter:run(options)` at argument 2: at most one of `until`, `time`, `served`.
+    func runGoal(_ call: LuaCall) throws -> RunGoal {
+        if call.isNil(2) { return .idle }
+        let spec = try options(call, 2, "run", accepted: ["until", "time", "served"])
+        let given = ["served", "time", "until"].filter { spec[$0] != nil }
+        guard given.count <= 1 else {
+            throw ScriptingError.invalidScenario("run: give one of 'until', 'time' or 'served', not \(given.map { "'\($0)'" }.joined(separator: " and "))")
+        }
+        let seconds = 0...Double.greatestFiniteMagnitude
+        if let t = try spec.number("until", in: seconds) { return .until(t) }
+        if let d = try spec.number("time", in: seconds) { return .duration(d) }
+        if let n = try spec.integer("served", in: 1...ScriptLimits.count) { return .served(n) }
+        return .idle
+    }
+
     /// `counter:run{…}` from a script: arrivals start, then the simulation runs as asked.
-    func runForScript(_ spec: LuaTable) throws {
+    func runForScript(_ goal: RunGoal) throws {
         try simulation.startArrivals()
         try simulation.open()
-        if let t = spec["until"]?.doubleValue {
-            try simulation.run(until: t)
-        } else if let d = spec["time"]?.doubleValue {
-            try simulation.run(until: simulation.now + d)
-        } else if let n = spec["served"]?.intValue {
-            try simulation.run(untilServed: simulation.servedTotal + n)
-        } else {
-            _ = try simulation.runUntilIdle()
+        switch goal {
+        case .until(let t): try simulation.run(until: t)
+        case .duration(let d): try simulation.run(until: simulation.now + d)
+        case .served(let n): try simulation.run(untilServed: simulation.servedTotal + n)
+        case .idle: _ = try simulation.runUntilIdle()
+        }
+    }
+
+    /// The skills of `tellers { skill = | skills = }`: one task name, or a list of them (own skill first).
+    func tellerSkills(_ spec: OptionTable) throws -> [String] {
+        var names: [String] = []
+        if let one = try spec.string("skill") { names = [one] }
+        if let many = spec["skills"] {
+            guard let list = many.tableValue, list.isSequence, list.array.allSatisfy({ $0.stringValue != nil }) else {
+                throw ScriptingError.invalidScenario(spec.mismatch("skills", expected: "a list of task names", many))
+            }
+            names += list.array.compactMap(\.stringValue)
+        }
+        guard !names.isEmpty else {
+            throw ScriptingError.invalidScenario("tellers: give 'skill' (a task name) or 'skills' (a list of task names)")
+        }
+        return names
+    }
+
+    /// Refuses tellers beyond ``ScriptLimits/tellers`` before the core allocates them.
+    func checkRoomForTellers(_ count: Int, key: String, context: String) throws {
+        let total = simulation.tellers.count + count
+        guard total <= ScriptLimits.tellers else {
+            throw ScriptingError.invalidScenario(
+                "\(context): '\(key)' = \(count) would make \(total) tellers; a counter has at most \(ScriptLimits.tellers)")
+        }
+    }
+
+    /// Refuses a task beyond ``ScriptLimits/tasks`` before the core allocates its line and statistics.
+    func checkRoomForTask(_ name: String) throws {
+        guard simulation.tasks.count < ScriptLimits.tasks else {
+            throw ScriptingError.invalidScenario("task '\(name)': a counter has at most \(ScriptLimits.tasks) tasks")
         }
     }
 

@@ -116,8 +116,13 @@ extension World {
             throw ScriptingError.invalidScenario("customer generator must return a gap in seconds (a number) or nil, got \(lua.stack.typeName(at: base + 1))")
         }
         if lua_type(L, base + 2) == LUA_TTABLE, lua.stack.rawLength(at: base + 2) > 0 {
+            let size = lua.stack.rawLength(at: base + 2)
+            guard size <= ScriptLimits.group else {
+                throw ScriptingError.invalidScenario("customer generator returned a group of \(size) customers; at most \(ScriptLimits.group)")
+            }
             var specs: [CustomerSpec] = []
-            for i in 1...lua.stack.rawLength(at: base + 2) {
+            specs.reserveCapacity(size)
+            for i in 1...size {
                 lua.stack.getIndex(i, in: base + 2)
                 specs.append(try customerSpec(task: lua_gettop(L), attributes: nil))
                 lua.stack.pop()
@@ -128,36 +133,54 @@ extension World {
     }
 
     /// A customer spec from a task name at `task` and an optional attributes table at `attributes`
-    /// (`priority` and `patience` are the core's; other fields are kept as attributes).
+    /// (a generator's third answer: `priority` and `patience` are the core's; other fields are kept as attributes).
     func customerSpec(task taskIndex: Int32, attributes: Int32?) throws -> CustomerSpec {
         guard let task = task(at: taskIndex) else {
-            let got = lua.stack.string(at: taskIndex).map { "'\($0)'" } ?? lua.stack.typeName(at: taskIndex)
-            throw ScriptingError.invalidScenario("unknown task \(got) (tasks: \(simulation.tasks.map(\.name).joined(separator: ", ")))")
+            guard let name = lua.stack.string(at: taskIndex), lua_type(lua.L, taskIndex) == LUA_TSTRING else {
+                throw ScriptingError.invalidScenario("a customer's task must be a task name, got \(lua.stack.typeName(at: taskIndex))")
+            }
+            throw ScriptingError.invalidScenario(unknownTask(name))
         }
         var spec = CustomerSpec(task: task)
         guard let attributes else { return spec }
-        let table = lua.stack.value(at: attributes, depth: 1).tableValue ?? LuaTable()
+        var table = lua.stack.value(at: attributes, depth: 1).tableValue ?? LuaTable()
+        // Only `priority` and `patience` are the core's (typed, range-checked); every other named field is an attribute.
+        let core = try OptionTable(table.entries.filter { $0.key == .string("priority") || $0.key == .string("patience") }
+                                        .reduce(into: LuaTable()) { $0.entries[$1.key] = $1.value },
+                                   context: "customer", accepted: ["priority", "patience"], reporter: .throwing())
+        spec.priority = try core.integer("priority", in: ScriptLimits.priority) ?? 0
+        spec.patience = try core.number("patience", in: 0...Double.greatestFiniteMagnitude)
+        for key in ["priority", "patience", "task"] { table.entries[.string(key)] = nil }
+        spec.attributes = try customerAttributes(table)
+        return spec
+    }
+
+    /// A customer spec from `counter:arrive { task =, priority =, patience =, attrs = }` (keys checked).
+    func customerSpec(task taskIndex: Int32, options: OptionTable) throws -> CustomerSpec {
+        var spec = try customerSpec(task: taskIndex, attributes: nil)
+        spec.priority = try options.integer("priority", in: ScriptLimits.priority) ?? 0
+        spec.patience = try options.number("patience", in: 0...Double.greatestFiniteMagnitude)
+        if let attrs = try options.table("attrs") { spec.attributes = try customerAttributes(attrs) }
+        return spec
+    }
+
+    /// A customer's attributes (`vip = true`, `items = 3`): named booleans, numbers and strings; nil when none.
+    func customerAttributes(_ table: LuaTable) throws -> [String: AttributeValue]? {
         var extra: [String: AttributeValue] = [:]
         for (key, value) in table.sortedEntries {
-            guard case .string(let name) = key else { continue }
-            switch (name, value) {
-            case ("priority", _):
-                guard let p = value.intValue else { throw ScriptingError.invalidScenario("'priority' must be an integer, got \(value.typeName)") }
-                spec.priority = p
-            case ("patience", _):
-                guard let p = value.doubleValue else { throw ScriptingError.invalidScenario("'patience' must be a number of seconds, got \(value.typeName)") }
-                spec.patience = p
-            case ("task", _): break
-            case (_, .boolean(let b)): extra[name] = .bool(b)
-            case (_, .integer(let i)): extra[name] = .int(i)
-            case (_, .number(let d)): extra[name] = .double(d)
-            case (_, .string(let s)): extra[name] = .string(s)
+            guard case .string(let name) = key else {
+                throw ScriptingError.invalidScenario("customer attributes must be named (vip = true), got [\(key)]")
+            }
+            switch value {
+            case .boolean(let b): extra[name] = .bool(b)
+            case .integer(let i): extra[name] = .int(i)
+            case .number(let d): extra[name] = .double(d)
+            case .string(let s): extra[name] = .string(s)
             default:
                 throw ScriptingError.invalidScenario("customer attribute '\(name)' must be a boolean, number or string, got \(value.typeName)")
             }
         }
-        spec.attributes = extra.isEmpty ? nil : extra
-        return spec
+        return extra.isEmpty ? nil : extra
     }
 
     /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy,
@@ -173,12 +196,7 @@ extension World {
     /// The options of `counter:policy(fn, options)` at argument 3: `{ looks_at = "own" | "all" }`.
     func policyScope(_ call: LuaCall) throws -> TellerPolicyScope {
         if call.isNil(3) { return .allSkills }
-        let options = try call.table(3)
-        for (key, _) in options.sortedEntries {
-            guard case .string("looks_at") = key else {
-                throw ScriptingError.invalidScenario("policy: unknown option '\(key)' (options: looks_at)")
-            }
-        }
+        let options = try options(call, 3, "policy", accepted: ["looks_at"])
         switch options["looks_at"] {
         case nil, .string("all")?: return .allSkills
         case .string("own")?: return .ownSkill

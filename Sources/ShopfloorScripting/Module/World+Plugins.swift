@@ -15,7 +15,10 @@ extension World {
     }
 
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
-    func registerPlugin(_ spec: LuaTable, call: LuaCall) throws {
+    func registerPlugin(_ table: LuaTable, call: LuaCall) throws {
+        let reporter = reporter(call)
+        let spec = try OptionTable(table, context: "shopfloor.plugin", accepted: ["kind", "name", "description", "params", "build"],
+                                   reporter: reporter)
         guard let file = loadingPluginFile else {
             throw ScriptingError.invalidScenario("shopfloor.plugin: plugins are registered by files on the plugin path (scripts/plugins/, --plugins DIR)")
         }
@@ -23,17 +26,18 @@ extension World {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'kind' must be one of \(PluginKind.names.joined(separator: ", "))")
         }
         guard let kind = PluginKind(rawValue: kindName) else {
-            var message = "shopfloor.plugin: unknown kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
-            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.invalidScenario(message + ")")
+            throw ScriptingError.invalidScenario("shopfloor.plugin: " + UnknownName.message("kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         guard let name = spec["name"]?.stringValue, !name.isEmpty else {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'name' must be a non-empty string")
         }
         var parameters: [Parameter] = []
-        if let params = spec["params"]?.tableValue {
+        if let params = try spec.table("params") {
             for (key, value) in params.sortedEntries {
-                parameters.append(try Parameter(name: key.description, spec: value, owner: "plugin \(kind.rawValue)/\(name)"))
+                guard case .string(let parameterName) = key else {
+                    throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': parameter names must be strings, got [\(key)]")
+                }
+                parameters.append(try Parameter(name: parameterName, spec: value, owner: "plugin \(kind.rawValue)/\(name)", reporter: reporter))
             }
         }
         call.stack.getField("build", in: 1)
@@ -45,7 +49,7 @@ extension World {
         var line = 0
         var ar = lua_Debug()
         if lua_getstack(call.stack.L, 1, &ar) != 0, lua_getinfo(call.stack.L, "l", &ar) != 0 { line = Int(ar.currentline) }
-        plugins.register(Plugin(kind: kind, name: name, description: spec["description"]?.stringValue ?? "",
+        plugins.register(Plugin(kind: kind, name: name, description: try spec.string("description") ?? "",
                                 parameters: parameters, file: file, line: line, buildRef: buildRef))
     }
 
@@ -54,9 +58,7 @@ extension World {
     func use(_ call: LuaCall) throws -> Int {
         let kindName = try call.string(1)
         guard let kind = PluginKind(rawValue: kindName) else {
-            var message = "unknown plugin kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
-            if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
-            throw ScriptingError.unknownPlugin(message + ")")
+            throw ScriptingError.unknownPlugin(UnknownName.message("plugin kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
         chosenPlugins[kind] = plugin.name

@@ -2,7 +2,7 @@ import CLua
 import LuaKit
 import ShopfloorCore
 
-/// The stock object (`shopfloor.stock "juice bar"`), `shopfloor.recipe`, and `shopfloor.stop { orders = N }`.
+/// The stock object (`shopfloor.stock "juice bar"`) and `shopfloor.recipe`.
 /// Documented, with examples, in `docs/lua-api.md` ("Stock (the juice bar)").
 enum StockModule {
     static let luaClass = LuaClass<StockBinding>(name: "shopfloor.stock")
@@ -35,27 +35,6 @@ enum StockModule {
             })
             return 1
         }
-        // shopfloor.stop { orders = N } — otherwise the counter's own stop rules.
-        stack.getField("stop", in: module)
-        let counterStop = world.ref()
-        lua.setFunction("stop", in: module) { [unowned world] call in
-            if call.stack.type(at: 1) == LUA_TTABLE, call.stack.getField("orders", in: 1) > LUA_TNIL {
-                guard let n = call.stack.int(at: -1), n >= 1 else {
-                    throw ScriptingError.invalidScenario("stop: 'orders' must be an integer >= 1, got \(call.stack.plainDescription(at: -1))")
-                }
-                if let stage = world.staging {
-                    stage.actions.append { [unowned world] in world.stock!.stopAfterOrders = n }
-                } else {
-                    world.stock!.stopAfterOrders = n
-                }
-                return 0
-            }
-            call.stack.setTop(1)
-            world.push(ref: counterStop)
-            call.stack.pushCopy(of: 1)
-            try world.lua.protectedCall(arguments: 1, results: 0)
-            return 0
-        }
     }
 
     /// `chunk:line` of the Lua code calling the running Swift function.
@@ -84,6 +63,9 @@ enum StockModule {
                 if case .string(let s) = value { shown = "'\(s)'" } else { shown = value.description }
                 throw LuaRaise("\(place): recipe '\(recipe)': count of '\(fruit)' must be a positive integer, got \(shown)")
             }
+            guard n <= ScriptLimits.count else {
+                throw LuaRaise("\(place): recipe '\(recipe)': count of '\(fruit)' must be at most \(ScriptLimits.count), got \(n)")
+            }
             out[fruit] = n
         }
         if out.isEmpty { throw LuaRaise("\(place): recipe '\(recipe)' has no ingredients") }
@@ -107,17 +89,21 @@ enum StockModule {
             // stock:item { name =, count =, capacity = } → name
             "item": { call in
                 let stock = try call.object(1, as: cls)
-                try stock.define(try call.table(2))
-                return call.returning(try call.table(2)["name"]?.stringValue ?? "")
+                let spec = try stock.world.options(call, 2, "stock:item", accepted: StockBinding.itemKeys)
+                return call.returning(try stock.define(spec))
             },
             // stock:items { {name=, count=, capacity=}, … } defines them; stock:items() → fruit names in order
             "items": { call in
                 let stock = try call.object(1, as: cls)
                 if call.isNil(2) { return call.returning(stock.simulation.stock.items.map(\.name)) }
                 let list = try call.table(2)
-                for entry in list.array {
+                guard list.isSequence else {
+                    throw ScriptingError.invalidScenario("items: expected a list of items { { name =, count =, capacity = }, … }")
+                }
+                let reporter = stock.world.reporter(call)
+                for (i, entry) in list.array.enumerated() {
                     guard let spec = entry.tableValue else { throw ScriptingError.invalidScenario("items: each entry must be a table { name =, count =, capacity = }, got \(entry.typeName)") }
-                    try stock.define(spec)
+                    try stock.define(try OptionTable(spec, context: "items[\(i + 1)]", accepted: StockBinding.itemKeys, reporter: reporter))
                 }
                 return 0
             },
@@ -156,7 +142,9 @@ enum StockModule {
             "add": { call in
                 let stock = try call.object(1, as: cls)
                 let item = try stock.item(named: try call.string(2))
-                try stock.change { try stock.simulation.adjustStock(item: item, by: try call.int(3)) }
+                let n = try call.int(3)
+                try stock.checkRoom(item, adding: n)
+                try stock.change { try stock.simulation.adjustStock(item: item, by: n) }
                 try stock.runRules(item)
                 return call.returning(stock.count(item))
             },
@@ -164,7 +152,9 @@ enum StockModule {
             "set": { call in
                 let stock = try call.object(1, as: cls)
                 let item = try stock.item(named: try call.string(2))
-                try stock.change { try stock.simulation.setStock(item: item, to: try call.int(3)) }
+                let n = try call.int(3)
+                if n > 0 { try stock.checkRoom(item, adding: n - stock.count(item)) }  // below 0: the core's message
+                try stock.change { try stock.simulation.setStock(item: item, to: n) }
                 try stock.runRules(item)
                 return call.returning(stock.count(item))
             },
@@ -201,7 +191,7 @@ enum StockModule {
             "rule": { call in
                 let stock = try call.object(1, as: cls)
                 try call.checkFunction(2)
-                let below = try StockBinding.watchLevel(call, 3)
+                let below = try StockBinding.watchLevel(call, 3, world: stock.world)
                 call.stack.pushCopy(of: 2)
                 if let stage = stock.world.staging {
                     stock.stage(stage).rules.append(StockRule(function: stock.world.stagedRef(stage), below: below))
@@ -215,9 +205,7 @@ enum StockModule {
                 let stock = try call.object(1, as: cls)
                 let event = try call.string(2)
                 guard StockBinding.events.contains(event) else {
-                    var message = "unknown stock event '\(event)' (events: \(StockBinding.events.joined(separator: ", "))"
-                    if let guess = didYouMean(event, in: StockBinding.events) { message += "; did you mean '\(guess)'?" }
-                    throw ScriptingError.invalidScenario(message + ")")
+                    throw ScriptingError.invalidScenario(UnknownName.message("stock event", event, among: StockBinding.events, label: "events"))
                 }
                 try call.checkFunction(3)
                 call.stack.pushCopy(of: 3)
@@ -245,6 +233,15 @@ enum StockModule {
 }
 
 extension World {
+    /// `shopfloor.stop { orders = N }`: stop once the makers have decided N orders.
+    func setStopAfterOrders(_ n: Int) {
+        if let stage = staging {
+            stage.actions.append { [unowned self] in stock!.stopAfterOrders = n }
+        } else {
+            stock!.stopAfterOrders = n
+        }
+    }
+
     /// The world's stock object (created with the module; empty until a script adds items).
     public var stock: StockBinding? {
         let L = lua.L

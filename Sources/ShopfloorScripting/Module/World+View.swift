@@ -83,11 +83,13 @@ extension World {
             let title = try call.string(2)
             let table = try call.table(3)
             var items: [ViewFrame.Item] = []
-            for value in table.array {
+            for (i, value) in table.array.enumerated() {
                 switch value {
                 case .string(let s): items.append(.init(text: s, color: .plain))
                 case .table(let t):
-                    let color = t["color"]?.stringValue.flatMap(ViewFrame.Color.init(rawValue:)) ?? .plain
+                    // `{ text =, color = }`: a misspelt `colour =` or an unknown colour is refused, not drawn plain.
+                    let item = try OptionTable(t, context: "list: item \(i + 1)", accepted: ["text", "color"], reporter: .throwing())
+                    let color = try ViewFrameBox.color(named: try item.string("color"))
                     items.append(.init(text: t["text"]?.description ?? "", color: color))
                 default: items.append(.init(text: value.description, color: .plain))
                 }
@@ -119,9 +121,18 @@ final class ViewFrameBox {
 
     static func color(_ call: LuaCall, _ index: Int) throws -> ViewFrame.Color {
         guard let name = try call.optionalString(index) else { return .plain }
-        guard let color = ViewFrame.Color(rawValue: name) else {
-            throw LuaArgumentError(index, "unknown colour '\(name)' (colours: \(ViewFrame.Color.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
+        guard let color = ViewFrame.Color(rawValue: name) else { throw LuaArgumentError(index, unknownColor(name)) }
         return color
+    }
+
+    /// The colour called `name` (nil: plain), or an error listing the colours.
+    static func color(named name: String?) throws -> ViewFrame.Color {
+        guard let name else { return .plain }
+        guard let color = ViewFrame.Color(rawValue: name) else { throw ScriptingError.invalidScenario(unknownColor(name)) }
+        return color
+    }
+
+    static func unknownColor(_ name: String) -> String {
+        UnknownName.message("colour", name, among: ViewFrame.Color.allCases.map(\.rawValue), label: "colours")
     }
 }

@@ -139,10 +139,13 @@ public final class World {
     /// Task index by name, or an error listing the tasks.
     func task(named name: String) throws -> Int {
         if let i = simulation.taskIndex(named: name) { return i }
-        let names = simulation.tasks.map(\.name)
-        var message = "unknown task '\(name)' (tasks: \(names.isEmpty ? "none yet — declare one with counter:task{…}" : names.joined(separator: ", "))"
-        if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.invalidScenario(message + ")")
+        throw ScriptingError.invalidScenario(unknownTask(name))
+    }
+
+    /// `unknown task 'x' (tasks: deposit, loan; did you mean …?)`: a task name that names no task.
+    func unknownTask(_ name: String) -> String {
+        UnknownName.message("task", name, among: simulation.tasks.map(\.name), label: "tasks",
+                            whenEmpty: "none yet — declare one with counter:task{…}")
     }
 
     /// Replaces the simulation with a fresh one (the REPL's `:reset` rebuilds the scenario instead).

@@ -15,8 +15,17 @@ public final class ParameterSet {
     /// When set (`shopfloor check`), a bad value is noted and the default used, so loading goes
     /// on and every problem is listed at the end instead of only the first.
     public var collectsProblems = false
-    /// The problems noted so far (see `collectsProblems`).
+    /// The problems noted so far (see `collectsProblems`): bad `--set` values, and every problem the
+    /// scenario's option tables had (``OptionTable``), in the order met.
     public private(set) var problems: [String] = []
+
+    private var noted: Set<String> = []
+
+    /// Notes a problem while loading goes on (only while `collectsProblems`). A problem met again (a
+    /// call in a loop: same line, same message) is listed once.
+    func note(_ problem: String) {
+        if noted.insert(problem).inserted { problems.append(problem) }
+    }
 
     public init(overrides: [String: String] = [:]) {
         self.overrides = overrides
@@ -121,9 +130,7 @@ public final class ParameterSet {
             if names.isEmpty {
                 message += " (this scenario declares none)"
             } else {
-                message += " (parameters: \(names.sorted().joined(separator: ", "))"
-                if let guess = didYouMean(name, in: names) { message += "; did you mean '\(guess)'?" }
-                message += ")"
+                message += " " + UnknownName.choices(for: name, among: names.sorted(), label: "parameters")
             }
             if collectsProblems { problems.append(message) } else { throw ScriptingError.badParameter(message) }
         }

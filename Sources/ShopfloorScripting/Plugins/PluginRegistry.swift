@@ -23,9 +23,8 @@ public final class PluginRegistry {
             }
             let kindName = String(pair[..<eq]), name = String(pair[pair.index(after: eq)...])
             guard let kind = PluginKind(rawValue: kindName) else {
-                var message = "--use \(pair): no plugin kind '\(kindName)' (kinds: \(PluginKind.names.joined(separator: ", "))"
-                if let guess = didYouMean(kindName, in: PluginKind.names) { message += "; did you mean '\(guess)'?" }
-                throw ScriptingError.unknownPlugin(message + ")")
+                throw ScriptingError.unknownPlugin(
+                    "--use \(pair): no plugin kind '\(kindName)' " + UnknownName.choices(for: kindName, among: PluginKind.names, label: "kinds"))
             }
             out[kind] = name
         }
@@ -78,9 +77,8 @@ public final class PluginRegistry {
         }
         if let plugin = plugins.first(where: { $0.kind == kind && $0.name == wanted }) { return plugin }
         let origin = overrides[kind] != nil ? "--use \(kind.rawValue)=\(wanted)" : "\(kind.rawValue) '\(wanted)'"
-        var message = "\(origin): no such plugin (installed \(kind.rawValue) plugins: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
-        if let guess = didYouMean(wanted, in: available) { message += "; did you mean '\(guess)'?" }
-        throw ScriptingError.unknownPlugin(message + ")")
+        throw ScriptingError.unknownPlugin(
+            "\(origin): no such plugin " + UnknownName.choices(for: wanted, among: available, label: "installed \(kind.rawValue) plugins"))
     }
 
     /// Plugins sorted by kind (in `PluginKind` order) then name, for `shopfloor plugins`.

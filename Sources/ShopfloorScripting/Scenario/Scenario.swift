@@ -17,7 +17,20 @@ public enum Scenario {
         let world = try World(seed: options.seed, options: luaOptions, parameters: parameters, plugins: plugins)
         world.scenario = file
         configure(world)
-        try world.loadPlugins(from: luaOptions.modulePath)
+        do {
+            try load(file, into: world, options: options, modulePath: luaOptions.modulePath)
+        } catch let error where collectProblems && !parameters.problems.isEmpty {
+            // check: the problems noted before the one that stopped loading come first, in the order met.
+            if case ScriptingError.problems = error { throw error }
+            throw ScriptingError.problems(parameters.problems + [String(describing: error)])
+        }
+        return world
+    }
+
+    /// Runs the plugin files and the scenario into `world`, then checks the command line's `--set` and `--use`.
+    private static func load(_ file: String?, into world: World, options: ScenarioOptions, modulePath: [String]) throws {
+        let parameters = world.parameters, plugins = world.plugins
+        try world.loadPlugins(from: modulePath)
         if let file {
             let folder = (file as NSString).deletingLastPathComponent
             world.lua.scriptFolder = folder.isEmpty ? "." : folder
@@ -39,7 +52,6 @@ public enum Scenario {
             _ = try plugins.resolve(kind, default: name)
             throw ScriptingError.unknownPlugin("--use \(kind.rawValue)=\(name): this scenario uses no \(kind.rawValue) plugin")
         }
-        return world
     }
 
     /// Runs a loaded world to its end: `until` if given, else the scenario's `shopfloor.stop`

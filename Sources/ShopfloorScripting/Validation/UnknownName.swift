@@ -1,0 +1,64 @@
+/// The one way Shopfloor tells a user that a name they wrote is not one it knows: what was
+/// written, what is accepted, and the closest accepted name when it is close enough to be a typo.
+///
+/// ```swift
+/// UnknownName.message("key", "servce", among: ["capacity", "name", "patience", "service"])
+/// // unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)
+/// ```
+///
+/// Every "unknown task / fruit / plugin / key" message goes through here, so they read alike and
+/// suggest alike. The accepted names are listed in the order given (the caller decides: tasks in
+/// declaration order, option keys sorted).
+public enum UnknownName {
+    /// `unknown <what> '<name>' (<label>: a, b, c; did you mean 'b'?)`.
+    /// - Parameters:
+    ///   - label: what the list is called (`accepted`, `tasks`, `fruits`, …).
+    ///   - whenEmpty: shown instead of the list when nothing is accepted yet (`none yet — declare one with …`).
+    public static func message(_ what: String, _ name: String, among candidates: [String],
+                               label: String = "accepted", whenEmpty: String = "none") -> String {
+        "unknown \(what) '\(name)' " + choices(for: name, among: candidates, label: label, whenEmpty: whenEmpty)
+    }
+
+    /// The parenthesised tail alone, for messages that start differently (`no parameter 'x' (…)`):
+    /// `(<label>: a, b, c; did you mean 'b'?)`.
+    public static func choices(for name: String, among candidates: [String], label: String = "accepted",
+                               whenEmpty: String = "none") -> String {
+        var text = "(\(label): " + (candidates.isEmpty ? whenEmpty : candidates.joined(separator: ", "))
+        if let guess = suggestion(for: name, among: candidates) { text += "; did you mean '\(guess)'?" }
+        return text + ")"
+    }
+
+    /// The candidate closest to `word` by edit distance (case ignored), when it is close enough to
+    /// be a typo: at most 2 edits, or a third of the word's length for long words. Ties go to the
+    /// candidate first in byte order, so the suggestion never depends on the order of `candidates`.
+    /// - Complexity: O(n × m) per candidate, for words of lengths n and m.
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+        let w = Array(word.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let d = distance(w, Array(candidate.lowercased()))
+            if let b = best, d > b.distance || (d == b.distance && !candidate.utf8.lexicographicallyPrecedes(b.name.utf8)) {
+                continue
+            }
+            best = (candidate, d)
+        }
+        guard let best, best.distance <= max(2, w.count / 3), best.distance < max(w.count, 1) else { return nil }
+        return best.name
+    }
+
+    /// Levenshtein distance (insertions, deletions, substitutions each cost 1).
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for (i, ca) in a.enumerated() {
+            current[0] = i + 1
+            for (j, cb) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
