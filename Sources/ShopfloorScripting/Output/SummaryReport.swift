@@ -93,18 +93,14 @@ public enum SummaryReport {
         all["params"] = JSONValue(.table(parameters))
         if parameters.entries.isEmpty { all["params"] = .object([:]) }
         all["seed"] = .integer(seed)
+        all["schema"] = .integer(OutputSchema.run)
         return .object(all)
     }
 
     /// The stock table printed after a juice bar run.
     public static func text(_ s: StockSummary) -> String {
         guard !s.items.isEmpty else { return "" }
-        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
-            let n = text.count
-            if n >= width { return text }
-            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
-        }
-        let width = max(5, (s.items.map(\.name.count) + s.recipes.map(\.name.count)).max() ?? 5) + 1
+        let width = max(5, (s.items.map { DisplayWidth.of($0.name) } + s.recipes.map { DisplayWidth.of($0.name) }).max() ?? 5) + 1
         var out = "\n" + pad("fruit", width, right: false) + pad("final", 7) + pad("min", 6) + pad("mean", 9) + pad("lost", 7)
             + pad("delivered", 11) + "\n"
         for i in s.items {
@@ -121,16 +117,17 @@ public enum SummaryReport {
         return out
     }
 
+    /// `text` padded to `width` terminal columns (``DisplayWidth``): right-aligned numbers, or
+    /// left-aligned names with `right: false`, so wide names (`입금`) shift no column.
+    static func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+        DisplayWidth.pad(text, to: width, alignRight: right)
+    }
+
     /// The text summary printed after a run's own lines.
     public static func text(_ s: Summary) -> String {
         guard !s.tasks.isEmpty else { return "" }
         var out = "\n"
-        let nameWidth = max(5, (s.tasks.map(\.name.count) + s.pools.map(\.name.count)).max() ?? 5)
-        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
-            let n = text.count
-            if n >= width { return text }
-            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
-        }
+        let nameWidth = max(5, (s.tasks.map { DisplayWidth.of($0.name) } + s.pools.map { DisplayWidth.of($0.name) }).max() ?? 5)
         func seconds(_ d: Double) -> String { String(format: "%.2f s", d) }
         out += pad("class", nameWidth, right: false) + pad("served", 8) + pad("mean wait", 11) + pad("p95 wait", 10)
             + pad("max wait", 10) + pad("balked", 8) + pad("reneged", 9) + "\n"
