@@ -7,7 +7,7 @@ import Testing
 /// `/dev/full` is only ever opened for writing (as `> /dev/full` does), never replaced: the
 /// tests assert it is still a character device afterwards.
 @Suite struct HostileFileTargetTests {
-    /// A scenario with no dependencies: one task, one teller, 60 customers.
+    /// A scenario with no dependencies: one task, one teller, ten minutes of arrivals.
     static let scenario = """
         local c = shopfloor.counter "tiny"
         c:task { name = "deposit", service = shopfloor.fixed(5) }
@@ -16,11 +16,11 @@ import Testing
         shopfloor.stop { time = 600 }
         """
 
-    let folder: URL
+    let temporary: TemporaryFolder  // removed with the test
+    var folder: URL { URL(fileURLWithPath: temporary.path) }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("shopfloor-targets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder()
         try Self.scenario.write(to: path("s.lua"), atomically: false, encoding: .utf8)
     }
 
