@@ -32,6 +32,7 @@ public final class OutputFile {
     public init(path: String, option: String, protected: [String] = []) throws {
         self.path = path
         self.option = option
+        guard !path.isEmpty else { throw ScriptingError.cannotWrite("\(option): the path is empty") }
         try Self.refuseProtected(path, option: option, protected: protected)
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -44,6 +45,17 @@ public final class OutputFile {
             guard descriptor >= 0 else { throw Self.failure(option, path, errno) }
             replacement = nil
             return
+        }
+        // The file this process's stdout or stderr already writes (`--trace /dev/stdout > out`):
+        // share that descriptor and its offset rather than replace the file under it.
+        for stream in [STDOUT_FILENO, STDERR_FILENO] where exists {
+            var open = stat()
+            if fstat(stream, &open) == 0 && open.st_dev == info.st_dev && open.st_ino == info.st_ino {
+                descriptor = dup(stream)
+                guard descriptor >= 0 else { throw Self.failure(option, path, errno) }
+                replacement = nil
+                return
+            }
         }
         // A regular file (through any symlinks) or a new one: write beside it, rename at the end.
         let target = exists ? (Self.realPath(path) ?? path) : path

@@ -159,6 +159,28 @@ import Testing
         #expect(try strays(besides: ["s.lua", "bad.lua", "t.jsonl"]) == [])
     }
 
+    /// `--trace /dev/stdout` with stdout sent to a file: the trace goes into that same file, after
+    /// and around stdout's own output, and the file is never replaced under the shell's redirection.
+    @Test func test_trace_ontoDevStdout_redirectedToAFile_sharesTheFile() throws {
+        let r = try Shell.capture(URL(fileURLWithPath: "/bin/sh"),
+                                  ["-c", "exec '\(Shell.executable.path)' run s.lua --trace /dev/stdout >out.txt"], in: folder)
+        #expect(r.status == 0, "\(r.stderr)")
+        let out = try String(contentsOf: path("out.txt"), encoding: .utf8)
+        #expect(out.contains(#"{"customer":1,"event":"arrive","#), "\(out)")
+        #expect(out.contains(" served in "), "\(out)")
+        #expect(try strays(besides: ["s.lua", "out.txt"]) == [])
+    }
+
+    @Test func test_trace_ontoAnEmptyPath_orAMissingFolder_isRefused() throws {
+        let empty = try run(["run", "s.lua", "--trace", ""])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("error: --trace: the path is empty"), "\(empty.stderr)")
+        let missing = try run(["run", "s.lua", "--trace", "no/such/folder/t.jsonl"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: --trace no/such/folder/t.jsonl: No such file or directory"), "\(missing.stderr)")
+        #expect(try strays(besides: ["s.lua"]) == [])
+    }
+
     /// A full disk: `/dev/full` is opened for writing (never replaced) and every write fails with
     /// ENOSPC. The run finishes, its summary is printed, and the trace's failure is exit 1.
     @Test func test_trace_ontoAFullDisk_isACleanError_afterTheSummary() throws {
