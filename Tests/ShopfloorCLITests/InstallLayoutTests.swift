@@ -73,6 +73,19 @@ import Testing
         #expect(r.stdout == "no plugins installed\n")
     }
 
+    /// scripts/manual turns the binary's own help into roff: every command and option is there.
+    @Test func test_manualPage_listsEveryCommandAndOption() throws {
+        let r = try Shell.capture(URL(fileURLWithPath: Shell.repository.path + "/scripts/manual"), [Shell.executable.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix(".TH SHOPFLOOR 1 "))
+        for section in ["run", "repl", "check", "plugins", "eval", "board add", "board sync"] {
+            #expect(r.stdout.contains("\n.SS \(section)\n"), "\(section)")
+        }
+        for option in [#"\fB\-\-trace\fR \fIpath\fR"#, #"\fB\-\-use\fR \fIkind=name\fR"#, #"\fB\-\-db\fR \fIpath\fR"#] {
+            #expect(r.stdout.contains(option), "\(option)")
+        }
+    }
+
     /// The shell asks the binary for `--use` and `--set` candidates (swift-argument-parser's custom
     /// completion protocol, as the generated scripts call it).
     @Test func test_completions_offerPluginPairs_parameterNames_andLuaFiles() throws {
