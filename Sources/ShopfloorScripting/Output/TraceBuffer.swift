@@ -42,6 +42,12 @@ struct TraceBuffer: ~Copyable {
         }
     }
 
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        room(bytes.count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { b in
@@ -76,8 +82,10 @@ struct TraceBuffer: ~Copyable {
     mutating func append(number d: Double) {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
             append(integer: Int(d))
+        } else if d.isFinite {
+            append(d.description)  // Swift's shortest round-trip form, as JSONValue.format writes it
         } else {
-            append(JSONValue.format(d))
+            append("null")
         }
     }
 

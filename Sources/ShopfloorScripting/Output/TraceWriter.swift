@@ -17,12 +17,21 @@ public final class TraceWriter {
 
     public let format: Format
     public let file: OutputFile
-    private var buffer = TraceBuffer()
+    // The hot path's state: unchecked exclusivity (no runtime access tracking per record; the
+    // writer is used from one thread), measured in docs/performance.md ("The trace").
+    @exclusivity(unchecked) private var buffer = TraceBuffer()
     private var failure: Error?
-    /// `"name"` (JSON) or the CSV field, per task and per pool index, made when first needed.
-    private var taskFields: [[UInt8]] = []
-    private var poolFields: [[UInt8]] = []
+    /// Every task's and every teller's pool name as written (`"name"` in JSON, the CSV field),
+    /// one after the other in `names`, found by offset and length: no array per record.
+    @exclusivity(unchecked) private var names: [UInt8] = []
+    @exclusivity(unchecked) private var taskNames: [NameSpan] = []
+    @exclusivity(unchecked) private var tellerPoolNames: [NameSpan] = []
     private static let flushSize = 1 << 16
+
+    private struct NameSpan {
+        var start: Int
+        var count: Int
+    }
 
     /// Opens `path` for the trace (see ``OutputFile``); `protected` are the files it must not be.
     public init(path: String, protected: [String] = []) throws {
@@ -37,62 +46,85 @@ public final class TraceWriter {
     // MARK: Counter events (the hot path)
 
     public func write(_ event: CounterEvent, in world: World) {
-        let simulation = world.simulation
-        if event.customer.task >= taskFields.count || taskFields.count != simulation.tasks.count {
-            taskFields = simulation.tasks.map { field($0.name) }
-        }
-        let task = taskFields[event.customer.task]
-        var pool: [UInt8]?
-        var teller = 0
+        let task = event.customer.task
+        if task >= taskNames.count { learnNames(world.simulation) }
+        var teller = -1
         if let t = event.teller, event.kind == .start || event.kind == .finish {
-            let index = simulation.teller(t).pool
-            if index >= poolFields.count || poolFields.count != simulation.pools.count {
-                poolFields = simulation.pools.map { field($0.name) }
-            }
-            pool = poolFields[index]
-            teller = t + 1
+            if t >= tellerPoolNames.count { learnNames(world.simulation) }
+            teller = t
         }
         switch format {
         case .jsonLines:
             // Keys in byte order: customer, event, pool, t, task, teller.
             buffer.append("{\"customer\":")
             buffer.append(integer: event.customer.number)
-            buffer.append(",\"event\":\"")
-            buffer.append(event.kind.rawValue)
-            if let pool {
-                buffer.append("\",\"pool\":")
-                buffer.append(pool)
+            switch event.kind {
+            case .arrive: buffer.append(",\"event\":\"arrive\",\"t\":")
+            case .balk: buffer.append(",\"event\":\"balk\",\"t\":")
+            case .renege: buffer.append(",\"event\":\"renege\",\"t\":")
+            case .start, .finish:
+                buffer.append(event.kind == .start ? ",\"event\":\"start\"" : ",\"event\":\"finish\"")
+                if teller >= 0 {
+                    buffer.append(",\"pool\":")
+                    append(tellerPoolNames[teller])
+                }
                 buffer.append(",\"t\":")
-            } else {
-                buffer.append("\",\"t\":")
             }
             buffer.append(number: event.time)
             buffer.append(",\"task\":")
-            buffer.append(task)
-            if pool != nil {
+            append(taskNames[task])
+            if teller >= 0 {
                 buffer.append(",\"teller\":")
-                buffer.append(integer: teller)
+                buffer.append(integer: teller + 1)
             }
             buffer.append("}\n")
         case .csv:
             buffer.append(number: event.time)
-            buffer.append(",")
-            buffer.append(event.kind.rawValue)
-            buffer.append(",")
+            switch event.kind {
+            case .arrive: buffer.append(",arrive,")
+            case .start: buffer.append(",start,")
+            case .finish: buffer.append(",finish,")
+            case .balk: buffer.append(",balk,")
+            case .renege: buffer.append(",renege,")
+            }
             buffer.append(integer: event.customer.number)
             buffer.append(",")
-            buffer.append(task)
-            if let pool {
+            append(taskNames[task])
+            if teller >= 0 {
                 buffer.append(",")
-                buffer.append(integer: teller)
+                buffer.append(integer: teller + 1)
                 buffer.append(",")
-                buffer.append(pool)
+                append(tellerPoolNames[teller])
                 buffer.append("\n")
             } else {
                 buffer.append(",,\n")
             }
         }
         if buffer.count >= Self.flushSize { flush() }
+    }
+
+    private func append(_ span: NameSpan) {
+        names.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+    }
+
+    /// (Re)reads the task and pool names: when a task or teller appears that the tables lack
+    /// (tellers can be added while a run goes, e.g. from the live view).
+    private func learnNames(_ simulation: Simulation) {
+        names.removeAll(keepingCapacity: true)
+        func add(_ name: String) -> NameSpan {
+            let bytes = field(name)
+            defer { names += bytes }
+            return NameSpan(start: names.count, count: bytes.count)
+        }
+        taskNames = simulation.tasks.map { add($0.name) }
+        tellerPoolNames = []
+        for pool in simulation.pools {
+            let span = add(pool.name)
+            for teller in pool.tellers {
+                while tellerPoolNames.count <= teller { tellerPoolNames.append(span) }
+                tellerPoolNames[teller] = span
+            }
+        }
     }
 
     // MARK: Other records
