@@ -1,5 +1,5 @@
 import Foundation
-import ShopfloorScripting
+@testable import ShopfloorScripting
 import Testing
 
 /// The trace's record formats (docs/schema/README.md, trace version 1).
@@ -40,5 +40,23 @@ import Testing
         #expect(lines.dropFirst().first == #"{"customer":1,"event":"start","pool":"desk","t":0,"task":"de\"posit","teller":1}"#)
         #expect(lines.contains(#"{"customer":1,"event":"finish","pool":"desk","t":2.5,"task":"de\"posit","teller":1}"#))
         #expect(lines.contains(#"{"customer":3,"event":"arrive","t":1e+20,"task":"de\"posit"}"#), "\(lines)")
+    }
+
+    /// The trace's number writer (digits copied from `Double.write(to:)`) gives exactly
+    /// `JSONValue.format`'s text, for edge values and for 20,000 doubles of every magnitude.
+    @Test func test_numbers_inTheTraceBuffer_matchJSONValueFormat() {
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e-5, 1e15, 1e15 - 1, -1e15, 123456789012345.6, 1e20, 5e-324,
+                                .greatestFiniteMagnitude, -.leastNormalMagnitude, .nan, .infinity, -.infinity, 1.690581893834503]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(bitPattern: state))
+        }
+        for value in values {
+            var buffer = TraceBuffer()
+            buffer.append(number: value)
+            let text = buffer.withBytes { String(decoding: $0, as: UTF8.self) }
+            #expect(text == JSONValue.format(value), "\(value.bitPattern)")
+        }
     }
 }

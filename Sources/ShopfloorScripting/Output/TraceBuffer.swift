@@ -83,7 +83,11 @@ struct TraceBuffer: ~Copyable {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
             append(integer: Int(d))
         } else if d.isFinite {
-            append(d.description)  // Swift's shortest round-trip form, as JSONValue.format writes it
+            // Swift's shortest round-trip form (as JSONValue.format writes it), its digits copied
+            // straight in: making a String per number was a tenth of a traced run (scripts/bench/trace).
+            var digits = ASCIIDigits(into: room(ASCIIDigits.capacity))
+            d.write(to: &digits)
+            count += digits.count
         } else {
             append("null")
         }
@@ -94,4 +98,28 @@ struct TraceBuffer: ~Copyable {
     }
 
     mutating func removeAll() { count = 0 }
+}
+
+/// Where `Double.write(to:)` puts a number's text: the standard library hands a text stream the
+/// digits as ASCII bytes (`TextOutputStream._writeASCII`), so they go to the buffer with no String.
+private struct ASCIIDigits: TextOutputStream {
+    /// Room for the longest shortest-form Double (`-2.2250738585072014e-308` is 24 bytes).
+    static let capacity = 64
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(into start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        let n = min(buffer.count, Self.capacity - count)
+        if n > 0, let base = buffer.baseAddress { (start + count).update(from: base, count: n) }
+        count += n
+    }
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 where count < Self.capacity {
+            start[count] = byte
+            count += 1
+        }
+    }
 }
