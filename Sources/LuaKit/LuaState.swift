@@ -59,9 +59,20 @@ public final class LuaState {
     let resumeStack: UnsafeMutablePointer<sf_resume_stack>
     let entryGuard: EntryGuard?
 
-    /// Where `print` writes. Defaults to standard output.
+    /// Where `print` writes. Defaults to standard output, unbuffered (the CLI points it at its
+    /// own checked, buffered stream). A failed write is dropped, never a trap: Foundation's
+    /// `FileHandle.write(_: Data)` traps on a full disk.
     public var output: (String) -> Void = { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
     }
 
     /// Every Lua file loaded so far (the main chunk and what `require` pulled in), in load order,

@@ -54,7 +54,8 @@ final class EntryGuard: @unchecked Sendable {
         let elapsed = Double(observedTicks) * tick
         if elapsed >= 2 * budget, exitWhenStuck {
             let message = "error: script exceeded its time budget (a single call ran for over \(LuaStack.format(number: 2 * budget)) s and could not be interrupted)\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            // A plain write(2): FileHandle.write(_: Data) would trap if stderr cannot be written.
+            _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             _exit(1)
         }
         if elapsed >= budget, UInt64(sf_guard_armed(memory)) != serial {

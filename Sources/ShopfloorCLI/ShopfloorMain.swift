@@ -3,20 +3,28 @@ import Foundation
 
 /// The whole program, so `main.swift` stays one line.
 ///
-/// Exit codes: 0 success; 1 an error after the command line parsed (`error: …` on stderr);
-/// 64 (`EX_USAGE`) when the command line itself does not parse or asks for the impossible.
+/// Exit codes: 0 success; 1 an error after the command line parsed (`error: …` on stderr), or
+/// output that could not be written (stdout on a full disk); 64 (`EX_USAGE`) when the command
+/// line itself does not parse or asks for the impossible.
 public enum ShopfloorMain {
     public static func main(_ arguments: [String]? = nil) -> Never {
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
             try command.run()
-            StandardStreams.flush()
-            exit(0)
+            exit(StandardStreams.finish() ? 0 : 1)
         } catch let failure as CommandFailure {
             StandardStreams.error("error: \(failure)\n")
+            _ = StandardStreams.finish()
             exit(1)
         } catch {
-            StandardStreams.flush()
+            let wrote = StandardStreams.finish()
+            // Help and --version print through ArgumentParser (stdout): check that write too.
+            let code = ShopfloorCommand.exitCode(for: error)
+            if code == .success {
+                let text = ShopfloorCommand.fullMessage(for: error)
+                if !text.isEmpty { StandardStreams.output(text + "\n") }
+                exit(StandardStreams.finish() && wrote ? 0 : 1)
+            }
             ShopfloorCommand.exit(withError: error)
         }
     }

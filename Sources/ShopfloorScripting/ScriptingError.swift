@@ -11,10 +11,12 @@ public enum ScriptingError: Error, CustomStringConvertible, Sendable {
     case invalidScenario(String)
     /// Several problems at once (`shopfloor check` lists them all).
     case problems([String])
+    /// An output file (`--trace`, `--report`) cannot be opened, written or put in place.
+    case cannotWrite(String)
 
     public var description: String {
         switch self {
-        case .badParameter(let m), .unknownPlugin(let m), .invalidScenario(let m): return m
+        case .badParameter(let m), .unknownPlugin(let m), .invalidScenario(let m), .cannotWrite(let m): return m
         case .problems(let list): return list.joined(separator: "\n")
         }
     }

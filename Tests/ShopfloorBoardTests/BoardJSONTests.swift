@@ -37,19 +37,27 @@ struct BoardJSONTests {
         }
     }
 
-    @Test("the board encodes as one object keyed by lower-case column, every column present")
+    @Test("the board encodes as one object keyed by lower-case column, every column present, with its schema")
     func boardEncodesGroupedByColumn() throws {
         let board = try Board.inMemory()
         let task = try board.add(title: "A")
         try board.move(task.id, to: .done)
         try board.add(title: "B")
         let json = BoardJSON.encode(try board.list())
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [[String: Any]]]
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document.removeValue(forKey: "schema") as? Int == BoardJSON.schema)
+        let object = document as? [String: [[String: Any]]]
         #expect(object?.keys.sorted() == ["doing", "done", "todo"])
         #expect(object?["todo"]?.map { $0["title"] as? String } == ["B"])
         #expect(object?["done"]?.first?["state"] as? String == "done")
         #expect(object?["doing"]?.isEmpty == true)
         #expect(json.hasPrefix(#"{"doing":[],"done":[{"body":"#))
+        #expect(json.contains(#"}],"schema":1,"todo":[{"#))
+    }
+
+    @Test("a task shown alone carries the schema among its sorted keys")
+    func taskDocumentCarriesSchema() {
+        #expect(BoardJSON.document(Self.task) == BoardJSON.encode(Self.task).replacingOccurrences(of: #","state":"#, with: #","schema":1,"state":"#))
     }
 
     @Test("updated_at is exact to the millisecond, before 1970 too")

@@ -211,9 +211,10 @@ struct BankScenarioTests {
             #expect(r.stdout.contains(name))
         }
         let j = try Shell.run(["plugins", "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: [String: Any]])
-        #expect(object["teller_policy"]?["cross_training"] != nil)
-        #expect(object["customer_generator"]?["at_opening"] != nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any])
+        #expect(object["schema"] as? Int == 1)
+        #expect((object["teller_policy"] as? [String: Any])?["cross_training"] != nil)
+        #expect((object["customer_generator"] as? [String: Any])?["at_opening"] != nil)
     }
 
     @Test func test_use_swapsThePolicy_andUnknownNamesSuggest() throws {

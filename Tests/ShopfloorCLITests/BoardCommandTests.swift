@@ -12,7 +12,7 @@ struct BoardCommandTests {
         #expect(added.stderr == "")
         #expect(added.stdout == "#1 Added 'Write report'. (TODO, due 2026-12-01)\n")
         let json = try board.ok(["list", "--format", "json"])
-        #expect(json.hasPrefix("{\"doing\":[],\"done\":[],\"todo\":[{\"body\":\"Q2 figures\",\"due\":\"2026-12-01\",\"id\":1,\"state\":\"todo\",\"title\":\"Write report\",\"updated_at\":\""))
+        #expect(json.hasPrefix("{\"doing\":[],\"done\":[],\"schema\":1,\"todo\":[{\"body\":\"Q2 figures\",\"due\":\"2026-12-01\",\"id\":1,\"state\":\"todo\",\"title\":\"Write report\",\"updated_at\":\""))
         let parsed = try board.json()
         #expect(Set(parsed.keys) == ["todo", "doing", "done"])
         let task = try #require(parsed["todo"]?.first)
@@ -117,7 +117,7 @@ struct BoardCommandTests {
         #expect(out.hasSuffix("  Added 'Write report'.\n" + out.split(separator: "\n").last! + "\n"))
         #expect(out.contains("Moved 'Write report' from TODO to DOING.\n"))
         let json = try board.ok(["show", "1", "--format", "json"])
-        #expect(json.hasPrefix("{\"body\":\"line one\\nline two\",\"due\":\"2999-12-01\",\"id\":1,\"state\":\"doing\""))
+        #expect(json.hasPrefix("{\"body\":\"line one\\nline two\",\"due\":\"2999-12-01\",\"id\":1,\"schema\":1,\"state\":\"doing\""))
     }
 
     @Test func test_edit_move_rm_printTheHistorySentence() throws {

@@ -107,8 +107,9 @@ struct BoardModuleTests {
     @Test func test_plugins_listsTheBoardRules_fromBoardRulesLua() throws {
         let r = try Shell.run(["plugins", "--format", "json"])
         #expect(r.status == 0, "\(r.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: [String: Any]])
-        let rules = try #require(object["board_rule"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["schema"] as? Int == 1)
+        let rules = try #require(object["board_rule"] as? [String: Any])
         #expect(Set(rules.keys).isSuperset(of: ["standard", "wip_limit", "done_needs_body", "default_due"]))
     }
 }

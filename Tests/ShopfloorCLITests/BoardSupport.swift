@@ -31,10 +31,12 @@ final class BoardFixture {
         return result.stdout
     }
 
-    /// The board as `list --format json` gives it, parsed.
+    /// The board as `list --format json` gives it, parsed: the columns (the `schema` number aside).
     func json() throws -> [String: [[String: Any]]] {
         let text = try ok(["list", "--format", "json"])
-        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: [[String: Any]]]
+        var document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        guard document.removeValue(forKey: "schema") as? Int == 1 else { throw FixtureError("list --format json has no \"schema\":1: \(text)") }
+        return document as! [String: [[String: Any]]]
     }
 
     /// The board opened directly (as the next process would), for integrity checks.

@@ -2,13 +2,18 @@
 ///
 /// A task is `{"body": …, "due": "YYYY-MM-DD" | null, "id": 7, "state": "todo|doing|done",
 /// "title": …, "updated_at": "2026-05-01T12:34:56.789Z", "uuid": …}`; the board is
-/// `{"doing": [TASK…], "done": […], "todo": […]}`. Keys are sorted, output is one compact line,
+/// `{"doing": [TASK…], "done": […], "schema": 1, "todo": […]}`; `board show` writes one task with
+/// `"schema": 1` among its keys (docs/schema/). Keys are sorted, output is one compact line,
 /// and the text is identical to `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
 /// on ``BoardTask``'s `Encodable` form (a test holds the two together).
 ///
 /// Written by hand into a byte buffer rather than through `JSONEncoder`: same output, but for
 /// 10,000 tasks about 11 ms instead of 85–140 ms (release, in process), and `board list` has 50 ms.
 public enum BoardJSON {
+    /// The version of both documents' shape (docs/schema/board-list.json, board-task.json): a
+    /// change to a field bumps it (docs/schema/README.md).
+    public static let schema = 1
+
     /// The whole board, grouped by column.
     public static func encode(_ listing: BoardListing) -> String {
         var out = JSONBuffer()
@@ -23,8 +28,19 @@ public enum BoardJSON {
                 out.append(task)
             }
             out.append("]")
+            if state == .done {
+                out.append(",\"schema\":")
+                out.append(String(schema))
+            }
         }
         out.append("}")
+        return out.string
+    }
+
+    /// One task as a document of its own (`board show --format json`): with `"schema"`.
+    public static func document(_ task: BoardTask) -> String {
+        var out = JSONBuffer()
+        out.append(task, schema: schema)
         return out.string
     }
 

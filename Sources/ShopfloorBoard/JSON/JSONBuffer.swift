@@ -13,7 +13,8 @@ struct JSONBuffer {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func append(_ task: BoardTask) {
+    /// A task object; with `schema`, the document's `"schema": N` among its keys (`board show`).
+    mutating func append(_ task: BoardTask, schema: Int? = nil) {
         append("{\"body\":")
         appendQuoted(task.body)
         append(",\"due\":")
@@ -30,6 +31,10 @@ struct JSONBuffer {
         }
         append(",\"id\":")
         append(String(task.id))
+        if let schema {
+            append(",\"schema\":")
+            append(String(schema))
+        }
         append(",\"state\":\"")
         append(task.state.rawValue)
         append("\",\"title\":")

@@ -10,7 +10,7 @@ struct CheckCommand: ShopfloorSubcommand {
         abstract: "Load and validate a scenario, its parameters and plugins, without running it."
     )
 
-    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"), completion: .file(extensions: ["lua"]))
     var file: String
 
     @OptionGroup var scenario: ScenarioFlags
@@ -38,7 +38,7 @@ struct PluginsCommand: ShopfloorSubcommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of plugins (repeatable).", valueName: "dir"))
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of plugins (repeatable).", valueName: "dir"), completion: .directory)
     var pluginFolders: [String] = []
 
     func execute() throws {

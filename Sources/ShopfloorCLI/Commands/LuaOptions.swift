@@ -15,7 +15,7 @@ public struct LuaOptions: ParsableArguments {
     @Flag(name: .customLong("allow-io"), help: "Grant scripts the real io and os libraries (files, processes).")
     public var allowIO = false
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of Lua plugins and modules (repeatable).", valueName: "dir"))
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of Lua plugins and modules (repeatable).", valueName: "dir"), completion: .directory)
     public var pluginFolders: [String] = []
 
     public init() {}

@@ -14,7 +14,7 @@ struct ReplCommand: ShopfloorSubcommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The scenario to load (none: an empty world with the shopfloor module).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scenario to load (none: an empty world with the shopfloor module).", valueName: "file"), completion: .file(extensions: ["lua"]))
     var file: String?
 
     @OptionGroup var scenario: ScenarioFlags

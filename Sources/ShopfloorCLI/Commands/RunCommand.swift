@@ -17,7 +17,7 @@ struct RunCommand: ShopfloorSubcommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"), completion: .file(extensions: ["lua"]))
     var file: String
 
     @Option(name: .customLong("until"), help: ArgumentHelp("Stop at this simulated time instead of the scenario's own rule.", valueName: "seconds"))
@@ -29,7 +29,7 @@ struct RunCommand: ShopfloorSubcommand {
     @Option(help: "Output: the scenario's lines and a summary table, or one JSON object.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Write one record per event: CSV when the path ends in .csv, else JSON Lines.", valueName: "path"))
+    @Option(help: ArgumentHelp("Write one record per event: CSV when the path ends in .csv, else JSON Lines.", valueName: "path"), completion: .file())
     var trace: String?
 
     @Flag(help: "Show the run as a live terminal view, paced to the wall clock.")
@@ -41,7 +41,7 @@ struct RunCommand: ShopfloorSubcommand {
     @Flag(help: "With --live: reload scripts when they change on disk (a broken edit is shown; the old version keeps running).")
     var watch = false
 
-    @Option(help: ArgumentHelp("Write a report: self-contained HTML with charts (.html) or the same data as JSON (.json).", valueName: "path"))
+    @Option(help: ArgumentHelp("Write a report: self-contained HTML with charts (.html) or the same data as JSON (.json).", valueName: "path"), completion: .file(extensions: ["html", "htm", "json"]))
     var report: String?
 
     @OptionGroup var scenario: ScenarioFlags
@@ -65,12 +65,12 @@ struct RunCommand: ShopfloorSubcommand {
         if let until, let warmup, warmup > until { throw ValidationError("--warmup (\(warmup)) must not be after --until (\(until))") }
     }
 
-    private func writeReport(_ path: String, world: World, recorder: RunRecorder) throws {
+    /// Writes the report into `file` (opened before the run) and puts it in place.
+    private func writeReport(_ file: OutputFile, world: World, recorder: RunRecorder) throws {
         let document = RunReport.json(world: world, recorder: recorder, version: ShopfloorVersion.number)
-        let text = path.lowercased().hasSuffix(".json") ? document.text + "\n" : HTMLReport.render(document)
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw ScriptingError.badParameter("--report \(path): cannot write the file")
-        }
+        let text = file.path.lowercased().hasSuffix(".json") ? document.text + "\n" : HTMLReport.render(document)
+        try file.write(text)
+        try file.commit(protected: world.lua.loadedFiles)
     }
 
     func execute() throws {
@@ -81,9 +81,15 @@ struct RunCommand: ShopfloorSubcommand {
         let output: (String) -> Void = { text in
             if toStderr { StandardStreams.error(text) } else { StandardStreams.output(text) }
         }
-        var traceWriter: TraceWriter?
-        defer { traceWriter?.close() }
-        if let trace { traceWriter = try TraceWriter(path: trace) }
+        // Output files open before anything runs (a bad path fails at once) and are put in place
+        // at the end; never the scenario or a script it loads (OutputFile).
+        let traceWriter = try trace.map { try TraceWriter(path: $0, protected: [file]) }
+        let reportFile = try report.map { try OutputFile(path: $0, option: "--report", protected: [file]) }
+        // On any error: temporary files go, a regular file at the path stays as it was.
+        defer {
+            traceWriter?.file.discard()
+            reportFile?.discard()
+        }
         let world = try Scenario.load(file, options: options) { world in
             world.output = output
             world.input = { prompt in
@@ -96,6 +102,7 @@ struct RunCommand: ShopfloorSubcommand {
                 world.stock?.sinks.append { traceWriter.write($0) }
             }
         }
+        StandardStreams.flush()  // what the scenario printed while loading
         if live {
             // The scenario's own printing would scroll the view away: it is dropped while the view shows.
             world.output = { _ in }
@@ -106,6 +113,7 @@ struct RunCommand: ShopfloorSubcommand {
             var stoppedBy: StopCause?
             if !view.finished { stoppedBy = view.interrupted ? .interrupted : .quit }
             try printSummary(world, stoppedBy: stoppedBy)
+            try traceWriter?.close(protected: world.lua.loadedFiles)
             if view.interrupted { throw ExitCode(RunInterruption.exitStatus) }
             return
         }
@@ -127,8 +135,11 @@ struct RunCommand: ShopfloorSubcommand {
             stoppedBy = .interrupted
         }
         progressLine?.finish()
-        if let report, let recorder { try writeReport(report, world: world, recorder: recorder) }
+        StandardStreams.flush()  // the run's own lines, before anything that can fail
         try printSummary(world, stoppedBy: stoppedBy)
+        // A file that cannot be written (a full disk) fails the command after the summary.
+        try traceWriter?.close(protected: world.lua.loadedFiles)
+        if let reportFile, let recorder { try writeReport(reportFile, world: world, recorder: recorder) }
         if stoppedBy != nil { throw ExitCode(RunInterruption.exitStatus) }
     }
 

@@ -1,10 +1,14 @@
 import Foundation
 
-/// Buffered standard output and unbuffered standard error.
+/// Buffered standard output and unbuffered standard error, every write checked.
 ///
 /// Scenarios print a line per event; a write system call per line would dominate a run, so
-/// stdout is buffered (64 KiB) and flushed before anything goes to stderr, keeping the two in
-/// order on a terminal.
+/// stdout is buffered (64 KiB; line by line on a terminal) and flushed before anything goes to
+/// stderr, keeping the two in order on a terminal. Commands also flush at the end of each phase
+/// (a scenario loaded, a run done), so a later failure keeps what was printed.
+///
+/// A failed write to stdout (`> /dev/full`, a closed file) is kept as ``failure``: later output
+/// is dropped, and ``ShopfloorMain`` reports it on stderr and exits 1 instead of 0.
 public enum StandardStreams {
     nonisolated(unsafe) private static var buffer: [UInt8] = {
         var b: [UInt8] = []
@@ -12,35 +16,56 @@ public enum StandardStreams {
         return b
     }()
 
+    /// On a terminal, each line goes out as it is printed (as C's stdio does).
+    nonisolated(unsafe) private static var lineBuffered = isatty(STDOUT_FILENO) != 0
+
+    /// Why stdout could not be written (`No space left on device`), once it failed.
+    nonisolated(unsafe) public private(set) static var failure: String?
+
     /// Appends to stdout's buffer.
     public static func output(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 || (lineBuffered && text.utf8.contains(0x0A)) { flush() }
     }
 
-    /// Writes the buffered output.
+    /// Writes the buffered output; a failure is kept in ``failure`` and ends all later output.
     public static func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { write(fd: 1, $0) }
-        buffer.removeAll(keepingCapacity: true)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        let code = buffer.withUnsafeBytes { write(fd: STDOUT_FILENO, $0) }
+        if code != 0 { failure = String(cString: strerror(code)) }
     }
 
-    /// Writes to stderr at once (after flushing stdout).
+    /// Writes to stderr at once (after flushing stdout). Errors here have nowhere to be told.
     public static func error(_ text: String) {
         flush()
         var copy = text
-        copy.withUTF8 { write(fd: 2, UnsafeRawBufferPointer($0)) }
+        _ = copy.withUTF8 { write(fd: STDERR_FILENO, UnsafeRawBufferPointer($0)) }
     }
 
-    private static func write(fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+    /// Flushes stdout and says whether everything written to it arrived: false after a failure,
+    /// which is then reported on stderr (`error: cannot write to standard output: …`).
+    public static func finish() -> Bool {
+        flush()
+        guard let failure else { return true }
+        error("error: cannot write to standard output: \(failure)\n")
+        return false
+    }
+
+    /// Writes all of `bytes`; 0, or the `errno` of the write that failed.
+    private static func write(fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                return
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
+            if n == 0 { return EIO }
             offset += n
         }
+        return 0
     }
 }

@@ -36,8 +36,8 @@ public final class BoardRuleHost: BoardRule {
     /// `rule`; `nil` when none is chosen (or the choice is `none`), so no Lua starts.
     ///
     /// Plugin files: the rules file (`rulesFile`, else the config's `rules`, else
-    /// `scripts/board_rules.lua`, else `~/.config/shopfloor/board_rules.lua`, the first that
-    /// exists), then the plugin folders (`scripts/plugins/`, `~/.config/shopfloor/plugins/`,
+    /// `scripts/board_rules.lua`, else `~/.config/shopfloor/board_rules.lua`, else the installed
+    /// `PREFIX/share/shopfloor/board_rules.lua`, the first that exists), then the plugin folders (`scripts/plugins/`, `~/.config/shopfloor/plugins/`,
     /// `pluginFolders`). Parameters come from the config's `[params]`, overridden by `settings`.
     public static func make(
         choices: [String], settings: [String], rulesFile: String?, pluginFolders: [String], config: BoardConfig,
@@ -71,6 +71,7 @@ public final class BoardRuleHost: BoardRule {
         if let config = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) {
             files.append(config + "/shopfloor/board_rules.lua")
         }
+        if let installed = InstalledData.boardRules { files.append(installed) }
         return files
     }
 

@@ -93,18 +93,14 @@ public enum SummaryReport {
         all["params"] = JSONValue(.table(parameters))
         if parameters.entries.isEmpty { all["params"] = .object([:]) }
         all["seed"] = .integer(seed)
+        all["schema"] = .integer(OutputSchema.run)
         return .object(all)
     }
 
     /// The stock table printed after a juice bar run.
     public static func text(_ s: StockSummary, words w: SummaryWords = .english) -> String {
         guard !s.items.isEmpty else { return "" }
-        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
-            let n = text.count
-            if n >= width { return text }
-            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
-        }
-        let width = max(5, (s.items.map(\.name.count) + s.recipes.map(\.name.count)).max() ?? 5) + 1
+        let width = max(5, (s.items.map { DisplayWidth.of($0.name) } + s.recipes.map { DisplayWidth.of($0.name) }).max() ?? 5) + 1
         var out = "\n" + pad(w.fruit, width, right: false) + pad(w.final, 7) + pad(w.minimum, 6) + pad(w.mean, 9) + pad(w.lost, 7)
             + pad(w.delivered, 11) + "\n"
         for i in s.items {
@@ -121,16 +117,17 @@ public enum SummaryReport {
         return out
     }
 
+    /// `text` padded to `width` terminal columns (``DisplayWidth``): right-aligned numbers, or
+    /// left-aligned names with `right: false`, so wide names (`입금`) shift no column.
+    static func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+        DisplayWidth.pad(text, to: width, alignRight: right)
+    }
+
     /// The text summary printed after a run's own lines.
     public static func text(_ s: Summary, words w: SummaryWords = .english) -> String {
         guard !s.tasks.isEmpty else { return "" }
         var out = "\n"
-        let nameWidth = max(5, (s.tasks.map(\.name.count) + s.pools.map(\.name.count)).max() ?? 5)
-        func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
-            let n = text.count
-            if n >= width { return text }
-            return right ? String(repeating: " ", count: width - n) + text : text + String(repeating: " ", count: width - n)
-        }
+        let nameWidth = max(5, (s.tasks.map { DisplayWidth.of($0.name) } + s.pools.map { DisplayWidth.of($0.name) }).max() ?? 5)
         let seconds = w.seconds
         out += pad(w.taskClass, nameWidth, right: false) + pad(w.served, 8) + pad(w.meanWait, 11) + pad(w.p95Wait, 10)
             + pad(w.maxWait, 10) + pad(w.balked, 8) + pad(w.reneged, 9) + "\n"

@@ -3,33 +3,146 @@ import ShopfloorCore
 
 /// Writes one record per counter event to a file: CSV when the path ends in `.csv`, JSON Lines
 /// otherwise. Fields: `t`, `event`, `customer`, `task`, and on start/finish `teller` (1-based) and
-/// `pool`. Buffered; `close()` flushes.
+/// `pool`; JSON keys in byte order. The record format is versioned in `docs/schema/trace.md`.
+///
+/// Records go straight into a byte buffer with a fixed key order, names quoted once per task and
+/// pool: building a dictionary and sorting its keys per record cost ~5.4 µs a record, 27 times the
+/// untraced run of `bank_open.lua` (docs/performance.md has today's figure).
+///
+/// The file is an ``OutputFile``: devices and FIFOs are written through, regular files replaced at
+/// ``close(protected:)``. The first failed write (a full disk) is kept, later records are dropped,
+/// and `close` throws it, so the run and its summary finish first.
 public final class TraceWriter {
     public enum Format { case csv, jsonLines }
 
     public let format: Format
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
+    public let file: OutputFile
+    // The hot path's state: unchecked exclusivity (no runtime access tracking per record; the
+    // writer is used from one thread), measured in docs/performance.md ("The trace").
+    @exclusivity(unchecked) private var buffer = TraceBuffer()
+    private var failure: Error?
+    /// Every task's and every teller's pool name as written (`"name"` in JSON, the CSV field),
+    /// one after the other in `names`, found by offset and length: no array per record.
+    @exclusivity(unchecked) private var names: [UInt8] = []
+    @exclusivity(unchecked) private var taskNames: [NameSpan] = []
+    @exclusivity(unchecked) private var tellerPoolNames: [NameSpan] = []
+    private static let flushSize = 1 << 16
 
-    public init(path: String) throws {
-        format = path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw ScriptingError.badParameter("--trace \(path): cannot create the file")
-        }
-        self.handle = handle
-        buffer.reserveCapacity(1 << 16)
-        if format == .csv { append("t,event,customer,task,teller,pool\n") }
+    private struct NameSpan {
+        var start: Int
+        var count: Int
     }
+
+    /// Opens `path` for the trace (see ``OutputFile``); `protected` are the files it must not be.
+    public init(path: String, protected: [String] = []) throws {
+        format = path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines
+        file = try OutputFile(path: path, option: "--trace", protected: protected)
+        buffer.reserve(Self.flushSize + 4096)
+        if format == .csv { buffer.append("t,event,customer,task,teller,pool\n") }
+    }
+
+    deinit { file.discard() }
+
+    // MARK: Counter events (the hot path)
+
+    public func write(_ event: CounterEvent, in world: World) {
+        let task = event.customer.task
+        if task >= taskNames.count { learnNames(world.simulation) }
+        var teller = -1
+        if let t = event.teller, event.kind == .start || event.kind == .finish {
+            if t >= tellerPoolNames.count { learnNames(world.simulation) }
+            teller = t
+        }
+        switch format {
+        case .jsonLines:
+            // Keys in byte order: customer, event, pool, t, task, teller.
+            buffer.append("{\"customer\":")
+            buffer.append(integer: event.customer.number)
+            switch event.kind {
+            case .arrive: buffer.append(",\"event\":\"arrive\",\"t\":")
+            case .balk: buffer.append(",\"event\":\"balk\",\"t\":")
+            case .renege: buffer.append(",\"event\":\"renege\",\"t\":")
+            case .start, .finish:
+                buffer.append(event.kind == .start ? ",\"event\":\"start\"" : ",\"event\":\"finish\"")
+                if teller >= 0 {
+                    buffer.append(",\"pool\":")
+                    append(tellerPoolNames[teller])
+                }
+                buffer.append(",\"t\":")
+            }
+            buffer.append(number: event.time)
+            buffer.append(",\"task\":")
+            append(taskNames[task])
+            if teller >= 0 {
+                buffer.append(",\"teller\":")
+                buffer.append(integer: teller + 1)
+            }
+            buffer.append("}\n")
+        case .csv:
+            buffer.append(number: event.time)
+            switch event.kind {
+            case .arrive: buffer.append(",arrive,")
+            case .start: buffer.append(",start,")
+            case .finish: buffer.append(",finish,")
+            case .balk: buffer.append(",balk,")
+            case .renege: buffer.append(",renege,")
+            }
+            buffer.append(integer: event.customer.number)
+            buffer.append(",")
+            append(taskNames[task])
+            if teller >= 0 {
+                buffer.append(",")
+                buffer.append(integer: teller + 1)
+                buffer.append(",")
+                append(tellerPoolNames[teller])
+                buffer.append("\n")
+            } else {
+                buffer.append(",,\n")
+            }
+        }
+        if buffer.count >= Self.flushSize { flush() }
+    }
+
+    private func append(_ span: NameSpan) {
+        names.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+    }
+
+    /// (Re)reads the task and pool names: when a task or teller appears that the tables lack
+    /// (tellers can be added while a run goes, e.g. from the live view).
+    private func learnNames(_ simulation: Simulation) {
+        names.removeAll(keepingCapacity: true)
+        func add(_ name: String) -> NameSpan {
+            let bytes = field(name)
+            defer { names += bytes }
+            return NameSpan(start: names.count, count: bytes.count)
+        }
+        taskNames = simulation.tasks.map { add($0.name) }
+        tellerPoolNames = []
+        for pool in simulation.pools {
+            let span = add(pool.name)
+            for teller in pool.tellers {
+                while tellerPoolNames.count <= teller { tellerPoolNames.append(span) }
+                tellerPoolNames[teller] = span
+            }
+        }
+    }
+
+    // MARK: Other records
 
     /// A raw record (juice events and others): fields in the given order for CSV, sorted for JSON.
     public func write(_ fields: [(String, JSONValue)]) {
         switch format {
         case .jsonLines:
-            append(JSONValue.object(Dictionary(uniqueKeysWithValues: fields)).text + "\n")
+            buffer.append(JSONValue.object(Dictionary(uniqueKeysWithValues: fields)).text)
+            buffer.append("\n")
         case .csv:
-            append(fields.map { csvField($0.1) }.joined(separator: ",") + "\n")
+            for (i, field) in fields.enumerated() {
+                if i > 0 { buffer.append(",") }
+                buffer.append(csvField(field.1))
+            }
+            buffer.append("\n")
         }
+        if buffer.count >= Self.flushSize { flush() }
     }
 
     /// A stock event (`order`, `made`, `failed`, `restock_ordered`, `delivered`). In CSV the juice or fruit
@@ -45,48 +158,51 @@ public final class TraceWriter {
         }
     }
 
-    public func write(_ event: CounterEvent, in world: World) {
-        let simulation = world.simulation
-        let task = simulation.tasks[event.customer.task].name
-        var fields: [(String, JSONValue)] = [
-            ("t", .number(event.time)), ("event", .string(event.kind.rawValue)),
-            ("customer", .integer(event.customer.number)), ("task", .string(task)),
-        ]
-        if let teller = event.teller, event.kind == .start || event.kind == .finish {
-            fields.append(("teller", .integer(teller + 1)))
-            fields.append(("pool", .string(simulation.pools[simulation.teller(teller).pool].name)))
-        } else if format == .csv {
-            fields.append(("teller", .null))
-            fields.append(("pool", .null))
+    // MARK: Finishing
+
+    /// Writes what is buffered and puts the file in place (``OutputFile/commit(protected:)``), or
+    /// throws the first write error (the file at the path is then left as it was).
+    public func close(protected: [String] = []) throws {
+        flush()
+        if let failure {
+            file.discard()
+            throw failure
         }
-        write(fields)
+        try file.commit(protected: protected)
     }
 
+    private func flush() {
+        guard buffer.count > 0 else { return }
+        if failure == nil {
+            do { try buffer.withBytes { try file.write($0) } } catch { failure = error }
+        }
+        buffer.removeAll()
+    }
+
+    // MARK: Fields
+
+    /// A name as its JSON string or CSV field, once.
+    private func field(_ name: String) -> [UInt8] {
+        switch format {
+        case .jsonLines:
+            var out = ""
+            JSONValue.quote(name, into: &out)
+            return Array(out.utf8)
+        case .csv:
+            return Array(csvField(.string(name)).utf8)
+        }
+    }
+
+    /// RFC 4180: a field holding a comma, a quote, CR or LF is quoted, quotes doubled.
     private func csvField(_ v: JSONValue) -> String {
         switch v {
         case .null: return ""
         case .string(let s):
-            if s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) {
+            if s.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
                 return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             }
             return s
         default: return v.text
         }
-    }
-
-    private func append(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    private func flush() {
-        guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    public func close() {
-        flush()
-        try? handle.close()
     }
 }

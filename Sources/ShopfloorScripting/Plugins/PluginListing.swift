@@ -62,6 +62,7 @@ public struct PluginListing {
             }
             byKind[kind.rawValue] = .object(entries)
         }
+        byKind["schema"] = .integer(OutputSchema.plugins)
         return .object(byKind)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import LuaKit
 
 /// The plugins installed for a run: every `*.lua` file in the plugin folders, in order (the
-/// project's `scripts/plugins/`, the user's `~/.config/shopfloor/plugins/`, then each
-/// `--plugins DIR`); a later folder's plugin of the same kind and name replaces an earlier one.
+/// installed `PREFIX/share/shopfloor/plugins/` (``InstalledData``), the project's
+/// `scripts/plugins/` or the scenario's `plugins/`, the user's `~/.config/shopfloor/plugins/`,
+/// then each `--plugins DIR`); a later folder's plugin of the same kind and name replaces an earlier one.
 /// Files are loaded in the run's Lua state, in sorted order, so registration is deterministic.
 public final class PluginRegistry {
     public private(set) var plugins: [Plugin] = []
@@ -33,7 +34,7 @@ public final class PluginRegistry {
 
     /// The default plugin folders for a scenario at `scenario` (nil: no scenario) plus extras.
     public static func folders(forScenario scenario: String?, extra: [String]) -> [String] {
-        var folders: [String] = []
+        var folders: [String] = InstalledData.plugins.map { [$0] } ?? []
         let scenarioFolder = scenario.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
         if let scenarioFolder {
             folders.append(scenarioFolder == "." ? "plugins" : scenarioFolder + "/plugins")

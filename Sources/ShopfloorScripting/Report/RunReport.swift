@@ -69,6 +69,7 @@ public enum RunReport {
             "summary": .object(SummaryReport.fields(summary)),
             "wait_histograms": .object(histograms),
             "series": .object(series),
+            "schema": .integer(OutputSchema.report),
         ])
     }
 }

@@ -8,7 +8,7 @@ struct BoardListCommand: BoardSubcommand {
         abstract: "Show TODO, DOING and DONE with their counts.",
         discussion: """
             Side by side when the terminal is wide enough, stacked otherwise. Deadlines before today are red \
-            (on a terminal, without NO_COLOR). --format json prints {"todo": [...], "doing": [...], "done": [...]}.
+            (on a terminal, without NO_COLOR). --format json prints {"doing": [...], "done": [...], "schema": 1, "todo": [...]} (docs/schema/board-list.json).
             """
     )
 

@@ -1,5 +1,6 @@
 import Foundation
 import ShopfloorBoard
+import ShopfloorScripting  // DisplayWidth: one width function for every text table
 
 /// The board's human output: columns side by side or stacked, task details, history lines.
 ///

@@ -23,7 +23,7 @@ struct BoardShowCommand: BoardSubcommand {
         let task = try session.board.show(id)
         switch format {
         case .json:
-            StandardStreams.output(BoardJSON.encode(task) + "\n")
+            StandardStreams.output(BoardJSON.document(task) + "\n")
         case .text:
             let rendering = rendering
             var out = rendering.details(task) + "history:\n"

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// An installed `shopfloor` (scripts/install, the Debian package) finds what it ships under
+/// `PREFIX/share/shopfloor/` from any folder, and its completions offer what users type.
+@Suite struct InstallLayoutTests {
+    /// `PREFIX/bin/shopfloor` (a copy of the built binary) with the shipped plugins and rules laid
+    /// out as scripts/install lays them; `PREFIX/elsewhere` is a folder with nothing in it.
+    final class Prefix {
+        let temporary: TemporaryFolder
+        var root: String { temporary.path }
+        var binary: URL { URL(fileURLWithPath: root + "/bin/shopfloor") }
+        var elsewhere: URL { URL(fileURLWithPath: root + "/elsewhere") }
+
+        init() throws {
+            temporary = try TemporaryFolder()
+            let files = FileManager.default
+            let repository = Shell.repository.path
+            for folder in ["bin", "share/shopfloor/plugins", "share/shopfloor/examples/messages", "elsewhere/home"] {
+                try files.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            }
+            try files.copyItem(atPath: Shell.executable.path, toPath: binary.path)
+            for name in try files.contentsOfDirectory(atPath: repository + "/scripts/plugins") where name.hasSuffix(".lua") {
+                try files.copyItem(atPath: repository + "/scripts/plugins/" + name, toPath: root + "/share/shopfloor/plugins/" + name)
+            }
+            try files.copyItem(atPath: repository + "/scripts/board_rules.lua", toPath: root + "/share/shopfloor/board_rules.lua")
+            for name in ["bank.lua", "bank_open.lua"] {
+                try files.copyItem(atPath: repository + "/scripts/" + name, toPath: root + "/share/shopfloor/examples/" + name)
+            }
+            for name in try files.contentsOfDirectory(atPath: repository + "/scripts/messages") {
+                try files.copyItem(atPath: repository + "/scripts/messages/" + name, toPath: root + "/share/shopfloor/examples/messages/" + name)
+            }
+        }
+
+        func run(_ arguments: [String], binary: URL? = nil) throws -> Shell.Result {
+            try Shell.capture(binary ?? self.binary, arguments, in: elsewhere,
+                              environment: ["HOME": root + "/elsewhere/home", "XDG_CONFIG_HOME": root + "/elsewhere/home/.config", "NO_COLOR": "1"])
+        }
+    }
+
+    @Test func test_installedBinary_findsItsPluginsAndBoardRules_fromAnotherFolder() throws {
+        let prefix = try Prefix()
+        let plugins = try prefix.run(["plugins"])
+        #expect(plugins.status == 0, "\(plugins.stderr)")
+        #expect(plugins.stdout.contains("cross_training"), "\(plugins.stdout)")
+        #expect(plugins.stdout.contains("standard"), "\(plugins.stdout)")
+        #expect(plugins.stdout.contains("from \(prefix.root)/share/shopfloor/plugins/"), "\(plugins.stdout)")
+        let add = try prefix.run(["board", "add", "from elsewhere", "--db", "b.sqlite", "--use", "board_rule=standard"])
+        #expect(add.status == 0, "\(add.stderr)")
+        let bank = try prefix.run(["run", prefix.root + "/share/shopfloor/examples/bank.lua", "--set", "lang=ko"])
+        #expect(bank.status == 0, "\(bank.stderr)")
+        #expect(bank.stdout.contains(" served in "), "\(bank.stdout)")
+        let open = try prefix.run(["run", prefix.root + "/share/shopfloor/examples/bank_open.lua", "--set", "customers=200",
+                                   "--use", "teller_policy=cross_training"])
+        #expect(open.status == 0, "\(open.stderr)")
+    }
+
+    @Test func test_installedBinary_reachedThroughASymlink_findsItsData() throws {
+        let prefix = try Prefix()
+        let link = URL(fileURLWithPath: prefix.root + "/elsewhere/shopfloor")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: prefix.binary.path)
+        let plugins = try prefix.run(["plugins", "--format", "json"], binary: link)
+        #expect(plugins.status == 0, "\(plugins.stderr)")
+        #expect(plugins.stdout.contains(#""cross_training":{"#))
+    }
+
+    @Test func test_buildFolderBinary_seesNoInstalledData() throws {
+        // In the build folder there is no share/shopfloor beside bin: only the current folder counts.
+        let folder = try TemporaryFolder()
+        let r = try Shell.run(["plugins"], in: URL(fileURLWithPath: folder.path),
+                              environment: ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/.config"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "no plugins installed\n")
+    }
+
+    /// scripts/manual turns the binary's own help into roff: every command and option is there.
+    @Test func test_manualPage_listsEveryCommandAndOption() throws {
+        let r = try Shell.capture(URL(fileURLWithPath: Shell.repository.path + "/scripts/manual"), [Shell.executable.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix(".TH SHOPFLOOR 1 "))
+        for section in ["run", "repl", "check", "plugins", "eval", "board add", "board sync"] {
+            #expect(r.stdout.contains("\n.SS \(section)\n"), "\(section)")
+        }
+        for option in [#"\fB\-\-trace\fR \fIpath\fR"#, #"\fB\-\-use\fR \fIkind=name\fR"#, #"\fB\-\-db\fR \fIpath\fR"#] {
+            #expect(r.stdout.contains(option), "\(option)")
+        }
+    }
+
+    /// The shell asks the binary for `--use` and `--set` candidates (swift-argument-parser's custom
+    /// completion protocol, as the generated scripts call it).
+    @Test func test_completions_offerPluginPairs_parameterNames_andLuaFiles() throws {
+        let uses = try Shell.run(["---completion", "run", "--", "--use", "4", "0", "shopfloor", "run", "scripts/bank_open.lua", "--use", ""],
+                                 environment: ["SAP_SHELL": "bash"])
+        #expect(uses.stdout.split(separator: "\n").contains("teller_policy=cross_training"), "\(uses.stdout)\(uses.stderr)")
+        let sets = try Shell.run(["---completion", "run", "--", "--set", "4", "2", "shopfloor", "run", "scripts/bank_open.lua", "--set", "cu"],
+                                 environment: ["SAP_SHELL": "bash"])
+        #expect(sets.stdout.split(separator: "\n") == ["customers="], "\(sets.stdout)\(sets.stderr)")
+        let bash = try Shell.run(["--generate-completion-script", "bash"])
+        #expect(bash.stdout.contains("'!*.@(lua)'"))
+        for shell in ["zsh", "fish"] {
+            let script = try Shell.run(["--generate-completion-script", shell])
+            #expect(script.status == 0 && script.stdout.contains("---completion"), "\(shell)")
+        }
+    }
+}
