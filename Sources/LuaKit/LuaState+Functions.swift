@@ -1,10 +1,18 @@
 import CLua
+import Foundation
 
 /// A Swift function Lua can call. It returns how many results it pushed, or throws:
 /// `LuaArgumentError` → `bad argument #n to 'f' (…)`; `LuaRaise` → the message as is;
 /// a `LuaError` from a nested call → its message as is; any other error → `chunk:line: error`
 /// of the Lua caller. The C trampoline raises; Swift never does.
 public typealias LuaFunction = (LuaCall) throws -> Int
+
+/// Where a state's `print` goes; shared by the state and its `print` function (see `LuaState.output`).
+final class OutputSink {
+    var write: (String) -> Void = { text in
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
 
 /// Holds a Swift closure for the life of the Lua function that wraps it.
 final class FunctionBox {
@@ -40,9 +48,12 @@ let releaseFunctionBox: sf_release_function = { context in
 extension LuaStack {
     /// Pushes a Lua function that runs `body`. The closure (and what it captures) is released when
     /// Lua collects the function. Stack: [] → [function].
-    public func push(function body: @escaping LuaFunction) {
+    ///
+    /// While the state closes (finalizers run by `lua_close`), the function raises an error instead
+    /// of running, unless `callableWhileClosing`: most host functions reach objects being torn down.
+    public func push(function body: @escaping LuaFunction, callableWhileClosing: Bool = false) {
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
-        sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0)
+        sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0, callableWhileClosing ? 1 : 0)
     }
 }
 

@@ -60,9 +60,13 @@ public final class LuaState {
     let entryGuard: EntryGuard?
 
     /// Where `print` writes. Defaults to standard output.
-    public var output: (String) -> Void = { text in
-        FileHandle.standardOutput.write(Data(text.utf8))
+    public var output: (String) -> Void {
+        get { outputSink.write }
+        set { outputSink.write = newValue }
     }
+    /// Holds `output` for the sandbox's `print`, which may run in a finalizer while the state
+    /// closes, after this object is gone: it must not reach the state itself.
+    let outputSink = OutputSink()
 
     /// Every Lua file loaded so far (the main chunk and what `require` pulled in), in load order,
     /// as paths the user would recognise. Reload re-reads these.
@@ -123,9 +127,20 @@ public final class LuaState {
         try protectedCall(arguments: 0, results: 0)
     }
 
+    /// Called on the owner thread just before any state closes. `lua_close` runs the scripts'
+    /// finalizers, which nothing can interrupt: a command-line tool flushes its output here, so a
+    /// close that has to be cut short (the watchdog ends the process past the budget) loses nothing
+    /// the command printed.
+    nonisolated(unsafe) public static var willClose: (() -> Void)?
+
     deinit {
-        if let g = entryGuard { Watchdog.shared.unregister(g) }
+        LuaState.willClose?()
+        // Finalizers run under the memory cap and the watchdog (shim.h, sf_close_begin); host
+        // functions other than print refuse to run (their objects are going away).
+        sf_close_begin(memory)
         lua_close(L)
+        sf_close_end(memory)
+        if let g = entryGuard { Watchdog.shared.unregister(g) }
         sf_resume_stack_free(resumeStack)
         sf_memory_destroy(memory)
         memory.deallocate()

@@ -35,6 +35,10 @@ final class EntryGuard: @unchecked Sendable {
     /// inside every host pcall), so the owner thread pays two atomic stores per entry.
     func watch(tick: Double) {
         let serial = UInt64(sf_guard_active(memory))
+        if sf_is_closing(memory) != 0 {
+            watchClose(serial: serial, tick: tick)
+            return
+        }
         // Ctrl-C: stop the running entry now (the request stays for the host to see).
         if serial != 0, sf_interrupt_pending(memory) != 0, UInt64(sf_guard_armed(memory)) != serial {
             _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 2)
@@ -59,6 +63,26 @@ final class EntryGuard: @unchecked Sendable {
         }
         if elapsed >= budget, UInt64(sf_guard_armed(memory)) != serial {
             _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 1)
+        }
+    }
+}
+
+extension EntryGuard {
+    /// The state is closing (`sf_close_begin`): finalizers run, no hook can stop them, and the state
+    /// is being freed, so no hook is armed. Past the budget the process ends, if allowed to; the
+    /// command's output was flushed before the close began (`LuaState.willClose`).
+    private func watchClose(serial: UInt64, tick: Double) {
+        guard serial != 0 else { return }
+        if serial != observedSerial {
+            observedSerial = serial
+            observedTicks = 0
+            return
+        }
+        observedTicks += 1
+        if Double(observedTicks) * tick >= budget, exitWhenStuck {
+            let message = "error: a __gc metamethod (finalizer) ran for over \(LuaStack.format(number: budget)) s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            _exit(1)
         }
     }
 }

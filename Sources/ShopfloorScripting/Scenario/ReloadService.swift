@@ -31,16 +31,24 @@ public final class ReloadService {
     }
 
     /// Every file the world's scripts came from: plugins, the scenario, what `require` loaded.
-    public var watchedFiles: [String] { world.lua.loadedFiles }
+    /// (Not standard input: a scenario read from `-` cannot change.)
+    public var watchedFiles: [String] { world.lua.loadedFiles.filter { $0 != "-" } }
 
     private func remember() {
         fingerprints = [:]
-        for path in watchedFiles { fingerprints[path] = FileManager.default.contents(atPath: path) ?? Data() }
+        for path in watchedFiles { fingerprints[path] = ReloadService.contents(of: path) }
     }
 
     /// The watched files whose content differs from what was last loaded.
     public func changedFiles() -> [String] {
-        watchedFiles.filter { (FileManager.default.contents(atPath: $0) ?? Data()) != fingerprints[$0] }
+        watchedFiles.filter { ReloadService.contents(of: $0) != fingerprints[$0] }
+    }
+
+    /// A watched file's bytes as the loader would read them (bounded: a file swapped for a device
+    /// or a huge one is not read without end); empty when it cannot be read, so it counts as changed
+    /// and the reload names the problem.
+    private static func contents(of path: String) -> Data {
+        (try? ScriptFile.read(path)).map { Data($0) } ?? Data()
     }
 
     /// Reloads if anything changed (or always, with `force`). Throws the validation error and

@@ -19,8 +19,7 @@ public enum Scenario {
         configure(world)
         try world.loadPlugins(from: luaOptions.modulePath)
         if let file {
-            let folder = (file as NSString).deletingLastPathComponent
-            world.lua.scriptFolder = folder.isEmpty ? "." : folder
+            world.lua.scriptFolder = ScriptPath.folder(of: file)
             var argTable = LuaTable()
             argTable.entries[.integer(-1)] = .string("shopfloor")
             argTable.entries[.integer(0)] = .string(file)
