@@ -41,7 +41,12 @@ public enum ScriptFile {
             throw tooLarge(path)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return try readAll(fd: fd, path: path)
+        let bytes = try readAll(fd: fd, path: path)
+        if bytes.isEmpty, info.st_mode & S_IFMT == S_IFIFO {
+            // Opened without waiting for a writer: an empty FIFO is a mistake, not an empty script.
+            throw LuaError(kind: .file, message: "cannot read \(path): nothing came through the FIFO (is anything writing to it?)")
+        }
+        return bytes
     }
 
     /// The text of `path` ready to compile: byte-order mark and `#` first line handled as `lua`

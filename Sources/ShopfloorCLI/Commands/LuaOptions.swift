@@ -30,7 +30,8 @@ public struct LuaOptions: ParsableArguments {
     public func validate() throws {
         // NaN fails `contains` too.
         guard LuaOptions.timeBudgetRange.contains(timeBudget) else {
-            throw ValidationError("--time-budget \(LuaStack.format(number: timeBudget)): must be a number of seconds from 0.01 to 86400")
+            let shown = timeBudget == timeBudget.rounded() && abs(timeBudget) < 1e15 ? String(Int(timeBudget)) : "\(timeBudget)"
+            throw ValidationError("--time-budget \(shown): must be a number of seconds from 0.01 to 86400")
         }
         guard LuaOptions.memoryLimitRange.contains(memoryLimit) else {
             throw ValidationError("--memory-limit \(memoryLimit): must be a whole number of megabytes from 1 to 1048576 (1 TiB)")
