@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <pthread.h>
+#include <time.h>
 
 /* ---- constants Swift cannot import ------------------------------------------------------- */
 
@@ -609,5 +610,6 @@ static inline int sf_interrupt_pending(sf_memory *m) {
 
 #include "shim_counter.h"
 #include "shim_stock.h"
+#include "shim_match.h"
 
 #endif

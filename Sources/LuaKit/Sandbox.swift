@@ -20,6 +20,11 @@ enum Sandbox {
             luaL_requiref(L, name, open, 1)
             state.stack.pop()
         }
+        if state.options.timeBudget > 0 {
+            // Pattern calls with a large worst case run where they can be abandoned (shim_match.h);
+            // only a watched state can tell when to give up on one.
+            sf_install_pattern_guards(L)
+        }
         if state.options.allowIO {
             luaL_requiref(L, "io", luaopen_io, 1)
             state.stack.pop()
