@@ -7,8 +7,9 @@ import Synchronization
 /// Entering Lua costs two atomic stores (`sf_entry_enter`/`leave` in `shim.h`). One shared watchdog
 /// thread wakes every `tick` and looks at each registered state: an entry whose serial number has
 /// not changed for `budget` arms the count hook (count 1, so `pcall` loops cannot swallow it) on the
-/// state and on every coroutine being resumed; at twice the budget — a C call no hook can interrupt,
-/// such as a pathological `string.find` — it ends the process with exit code 1, if allowed to.
+/// state and on every coroutine being resumed; at twice the budget — a C call no hook can interrupt
+/// that was not sent to an abandonable helper (`shim_match.h`: large pattern matches are) — it ends the
+/// process with exit code 1, if allowed to. A closing state (finalizers) is watched too, never armed.
 /// The hook is never installed while scripts behave, so well-behaved Lua runs at full speed
 /// (a count hook alone costs ×2 on VM-bound code; `docs/performance.md`).
 final class EntryGuard: @unchecked Sendable {
