@@ -240,7 +240,9 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
             pthread_mutex_unlock(&h->lock);
             holder->helper = NULL;
             int reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
-            return luaL_error(L, reason == 2 ? "interrupted!" : "script exceeded its time budget");
+            /* Worded as the budget hook words it (no position: the hook's has none either). */
+            lua_pushstring(L, reason == 2 ? "interrupted!" : "script exceeded its time budget");
+            return lua_error(L);
         }
     }
     h->phase = 0;
