@@ -81,7 +81,7 @@ extension EntryGuard {
         }
         observedTicks += 1
         if Double(observedTicks) * tick >= budget, exitWhenStuck {
-            let message = "error: a __gc metamethod (finalizer) ran for over \(LuaStack.format(number: budget)) s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n"
+            let message = "error: a __gc metamethod (finalizer) ran for over \(String(format: "%g", budget)) s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n"
             FileHandle.standardError.write(Data(message.utf8))
             _exit(1)
         }

@@ -42,6 +42,28 @@ struct HostileFinalizerTests {
         #expect(r.stderr == HostileFinalizerTests.message)
     }
 
+    /// A board rule's state closes after the change is saved and reported: the report is printed, then
+    /// the close is cut at the rule's budget (5 s); the task is on the board once.
+    @Test func test_loopingFinalizer_inABoardRule_reportsTheChangeFirst() throws {
+        let folder = try TemporaryFolder()
+        folder.write("rules.lua", """
+            shopfloor.plugin {
+              kind = "board_rule", name = "leaky",
+              build = function(params)
+                setmetatable({}, { __gc = function() while true do end end })
+                return function(change, board) end
+              end,
+            }
+            """)
+        let here = URL(fileURLWithPath: folder.path)
+        let add = try Shell.runWithin(60, ["board", "add", "first task", "--db", "b.sqlite", "--rules", "rules.lua", "--use", "board_rule=leaky"], in: here)
+        #expect(add.exitedCleanly && add.status == 1)
+        #expect(add.stdout == "#1 Added 'first task'. (TODO)\n")
+        #expect(add.stderr == "error: a __gc metamethod (finalizer) ran for over 5 s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n")
+        let list = try Shell.runWithin(60, ["board", "list", "--db", "b.sqlite", "--format", "json"], in: here)
+        #expect(list.status == 0 && list.stdout.components(separatedBy: "first task").count == 2, "\(list.stdout)")
+    }
+
     /// A finalizer that allocates without end meets the memory cap (the error is a warning in a
     /// finalizer, so the close goes on) instead of growing the process to gigabytes.
     @Test func test_allocatingFinalizer_isHeldByTheMemoryLimit() throws {
