@@ -17,8 +17,10 @@
 #define SHOPFLOOR_CLUA_SHIM_MATCH_H
 
 /** Jobs a helper runs: the string library's own functions, plus gmatch collected eagerly. */
-enum { SF_MATCH_FIND = 0, SF_MATCH_MATCH = 1, SF_MATCH_GSUB = 2, SF_MATCH_GMATCH = 3 };
+enum { SF_MATCH_FIND = 0, SF_MATCH_MATCH = 1, SF_MATCH_GSUB = 2, SF_MATCH_GMATCH = 3, SF_MATCH_POSITIONS = 4 };
 #define SF_MAX_ABANDONED 2
+/** LUA_MAXCAPTURES of lstrlib.c (not in the public headers). */
+#define SF_MAX_CAPTURES 32
 /** Worst-case steps (subject length to the power of the pattern's free repetitions) above which a
     call goes to a helper: below it a match takes milliseconds at most. */
 #define SF_RISKY_STEPS 1e7
@@ -57,6 +59,37 @@ static inline int sf_gmatch_all(lua_State *S) {
         lua_setfield(S, -2, "n");
         lua_rawseti(S, top, k);
     }
+    return 1;
+}
+
+/** Records one gsub match's arguments (position captures around the original captures) into
+    upvalue 1 and keeps the match as it is (helper side). */
+static inline int sf_gsub_record(lua_State *S) {
+    int n = lua_gettop(S);
+    lua_createtable(S, n, 1);
+    for (int i = 1; i <= n; i++) { lua_pushvalue(S, i); lua_rawseti(S, -2, i); }
+    lua_pushinteger(S, n);
+    lua_setfield(S, -2, "n");
+    lua_rawseti(S, lua_upvalueindex(1), (lua_Integer)lua_rawlen(S, lua_upvalueindex(1)) + 1);
+    return 0;
+}
+
+/** gsub(s, p', recorder [, n]) on the helper: every match of p' (the pattern with position captures
+    around it, sf_positions_pattern), as a list of packed capture lists. */
+static inline int sf_gsub_positions(lua_State *S) {
+    int nargs = lua_gettop(S);            /* s, p' [, n] */
+    lua_newtable(S);
+    int list = lua_gettop(S);
+    lua_getglobal(S, "string");
+    lua_getfield(S, -1, "gsub");
+    lua_remove(S, -2);
+    lua_pushvalue(S, 1);
+    lua_pushvalue(S, 2);
+    lua_pushvalue(S, list);
+    lua_pushcclosure(S, sf_gsub_record, 1);
+    if (nargs >= 3) lua_pushvalue(S, 3); else lua_pushnil(S);
+    lua_call(S, 4, 0);
+    lua_settop(S, list);
     return 1;
 }
 
@@ -202,10 +235,9 @@ static inline int sf_match_raise_helper_error(lua_State *L, lua_State *S) {
  * 1…top on the helper and pushes its results; raises the budget's error (or `interrupted!`) and
  * abandons the helper when the watchdog arms the hook meanwhile.
  */
-static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *holder) {
+static inline int sf_match_offload_args(lua_State *L, int kind, sf_match_holder *holder, int first, int nargs) {
     static const char *const names[] = { "find", "match", "gsub" };
     sf_memory *m = sf_memory_of(L);
-    int nargs = lua_gettop(L);
     if (!holder->helper) {
         if (__atomic_load_n(&sf_abandoned_running, __ATOMIC_SEQ_CST) >= SF_MAX_ABANDONED)
             return luaL_error(L, "pattern too complex: %d earlier matches still run after their time budget", SF_MAX_ABANDONED);
@@ -217,12 +249,14 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
     lua_settop(S, 0);
     if (kind == SF_MATCH_GMATCH) {
         lua_pushcfunction(S, sf_gmatch_all);
+    } else if (kind == SF_MATCH_POSITIONS) {
+        lua_pushcfunction(S, sf_gsub_positions);
     } else {
         lua_getglobal(S, "string");
         lua_getfield(S, -1, names[kind]);
         lua_remove(S, -2);
     }
-    for (int i = 1; i <= nargs; i++) sf_match_copy(L, i, S);
+    for (int i = first; i < first + nargs; i++) sf_match_copy(L, i, S);
     h->nargs = nargs;
     pthread_mutex_lock(&h->lock);
     h->phase = 1;
@@ -252,11 +286,17 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
     luaL_checkstack(L, n + 1, "too many results");
     for (int i = 1; i <= n; i++) sf_match_copy_result(S, i, L);
     lua_settop(S, 0);
+    if (kind == SF_MATCH_POSITIONS) return n;
     if (kind != SF_MATCH_GMATCH) return n;
     /* gmatch: an iterator over the collected list (upvalues: list, next index). */
     lua_pushinteger(L, 0);
     lua_pushcclosure(L, sf_gmatch_next, 2);
     return 1;
+}
+
+/** sf_match_offload_args with the whole stack as the arguments. */
+static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *holder) {
+    return sf_match_offload_args(L, kind, holder, 1, lua_gettop(L));
 }
 
 /**
@@ -297,6 +337,136 @@ static inline int sf_pattern_is_risky(lua_State *L) {
 static inline int sf_pattern_call(lua_State *L);
 
 /**
+ * Pushes `p` with position captures around the whole pattern (`^()…()$` keeps its anchors) and its
+ * back-references renumbered, and returns the number of the original's captures; -1 (nothing
+ * pushed) when that cannot be done (a `%9` back-reference, or too many captures).
+ */
+static inline int sf_positions_pattern(lua_State *L, const char *p, size_t pl) {
+    luaL_Buffer b;
+    int captures = 0;
+    size_t start = 0, end = pl;
+    if (pl > 0 && p[0] == '^') start = 1;
+    /* An unescaped '$' at the very end is the end anchor. */
+    if (end > start && p[end - 1] == '$') {
+        size_t k = end - 1, escapes = 0;
+        while (k > start && p[k - 1] == '%') { escapes++; k--; }
+        if (escapes % 2 == 0) end--;
+    }
+    for (size_t i = start; i < end; i++) {
+        char c = p[i];
+        if (c == '%') {
+            if (i + 1 < end && p[i + 1] == '9') return -1;   /* would become %10 */
+            if (i + 1 < end && p[i + 1] == 'b') { i += 3; continue; }
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            i++;
+            if (i < end && p[i] == '^') i++;
+            if (i < end && p[i] == ']') i++;
+            while (i < end && p[i] != ']') { if (p[i] == '%') i++; i++; }
+            continue;
+        }
+        if (c == '(') captures++;
+    }
+    if (captures + 2 > SF_MAX_CAPTURES) return -1;
+    luaL_buffinit(L, &b);
+    if (start) luaL_addchar(&b, '^');
+    luaL_addstring(&b, "()");
+    for (size_t i = start; i < end; i++) {
+        char c = p[i];
+        if (c == '%' && i + 1 < end) {
+            char d = p[i + 1];
+            luaL_addchar(&b, '%');
+            if (d >= '1' && d <= '8') { luaL_addchar(&b, (char)(d + 1)); i++; continue; }
+            if (d == 'b') { luaL_addlstring(&b, p + i + 1, (i + 3 < end) ? 3 : end - i - 1); i += 3; continue; }
+            luaL_addchar(&b, d);
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            size_t j = i + 1;
+            if (j < end && p[j] == '^') j++;
+            if (j < end && p[j] == ']') j++;
+            while (j < end && p[j] != ']') { if (p[j] == '%') j++; j++; }
+            if (j >= end) j = end - 1;
+            luaL_addlstring(&b, p + i, j - i + 1);
+            i = j;
+            continue;
+        }
+        luaL_addchar(&b, c);
+    }
+    luaL_addstring(&b, "()");
+    if (end < pl) luaL_addchar(&b, '$');
+    luaL_pushresult(&b);
+    return captures;
+}
+
+/**
+ * gsub with a function or table replacement whose match is risky: the helper finds every match
+ * (positions and captures, sf_gsub_positions), abandonable like any other; then the replacements
+ * run here, in the script's state, as the library would run them, interruptible as any Lua code.
+ * Returns -1 (nothing pushed) when the pattern cannot be rewritten: the caller runs gsub in place.
+ */
+static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) {
+    int nargs = lua_gettop(L);                         /* s, p, repl [, n] */
+    size_t sl, pl;
+    const char *s = lua_tolstring(L, 1, &sl);
+    const char *p = lua_tolstring(L, 2, &pl);
+    int captures = sf_positions_pattern(L, p, pl);     /* pushes p' */
+    if (captures < 0) return -1;
+    int job = lua_gettop(L) + 1;
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, job - 1);
+    if (nargs >= 4) lua_pushvalue(L, 4); else lua_pushnil(L);
+    sf_match_offload_args(L, SF_MATCH_POSITIONS, holder, job, 3);
+    int list = lua_gettop(L);
+    int is_function = lua_type(L, 3) == LUA_TFUNCTION;
+    lua_Integer count = (lua_Integer)lua_rawlen(L, list);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    /* Buffer rule: between buffer operations the stack is balanced (luaL_addvalue excepted). */
+    size_t last = 0;
+    for (lua_Integer k = 1; k <= count; k++) {
+        lua_rawgeti(L, list, k);
+        lua_getfield(L, -1, "n");
+        int nvalues = (int)lua_tointegerx(L, -1, NULL);
+        lua_rawgeti(L, -2, 1);
+        size_t from = (size_t)lua_tointegerx(L, -1, NULL) - 1;
+        lua_rawgeti(L, -3, nvalues);
+        size_t to = (size_t)lua_tointegerx(L, -1, NULL) - 1;
+        lua_pop(L, 4);
+        luaL_addlstring(&b, s + last, from - last);
+        lua_rawgeti(L, list, k);                       /* [match] */
+        int m = lua_gettop(L);
+        if (is_function) {
+            lua_pushvalue(L, 3);
+            if (captures == 0) lua_pushlstring(L, s + from, to - from);
+            else for (int i = 2; i < nvalues; i++) lua_rawgeti(L, m, i);
+            lua_remove(L, m);
+            lua_call(L, captures == 0 ? 1 : captures, 1);
+        } else {
+            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 2);
+            lua_remove(L, m);
+            lua_gettable(L, 3);
+        }
+        if (!lua_toboolean(L, -1)) {
+            lua_pop(L, 1);
+            luaL_addlstring(&b, s + from, to - from);   /* false or nil: keep the original text */
+        } else if (!lua_isstring(L, -1)) {
+            return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+        } else {
+            luaL_addvalue(&b);
+        }
+        last = to;
+    }
+    luaL_addlstring(&b, s + last, sl - last);
+    luaL_pushresult(&b);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/**
  * Message handler of a direct pattern call: an error the library itself raised (its own function
  * is running at level 1) gets the position of the script's line that called, as it would have had
  * without the wrapper in between. Other errors (a gsub replacement function's) pass unchanged.
@@ -335,9 +505,14 @@ static inline int sf_pattern_call(lua_State *L) {
     int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
     int offloadable = kind != SF_MATCH_GSUB || lua_type(L, 3) == LUA_TSTRING || lua_type(L, 3) == LUA_TNUMBER;
     if (kind == SF_MATCH_FIND && lua_toboolean(L, 4)) offloadable = 0;   /* plain find: linear */
-    if (offloadable && sf_pattern_is_risky(L)) {
+    if (sf_pattern_is_risky(L)) {
         sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
-        return sf_match_offload(L, kind, holder);
+        if (offloadable) return sf_match_offload(L, kind, holder);
+        int t3 = lua_type(L, 3);
+        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && lua_gettop(L) <= 4) {
+            int done = sf_gsub_through_helper(L, holder);
+            if (done >= 0) return done;
+        }
     }
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(4));

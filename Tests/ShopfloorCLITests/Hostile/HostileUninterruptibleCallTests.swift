@@ -10,11 +10,15 @@ import Testing
 struct HostileUninterruptibleCallTests {
     static let pattern = "'" + String(repeating: ".-", count: 15) + "b'"
 
-    @Test(arguments: ["find", "match", "gmatch"])
+    @Test(arguments: ["find", "match", "gmatch", "gsub", "gsub with a function"])
     func test_pathologicalPattern_atTheRepl_keepsTheSession(function: String) throws {
-        let call = function == "gmatch"
-            ? "for w in s:gmatch(\(HostileUninterruptibleCallTests.pattern)) do print(w) end"
-            : "return s:\(function)(\(HostileUninterruptibleCallTests.pattern))"
+        let pattern = HostileUninterruptibleCallTests.pattern
+        let call = switch function {
+        case "gmatch": "for w in s:gmatch(\(pattern)) do print(w) end"
+        case "gsub": "return s:gsub(\(pattern), 'x')"
+        case "gsub with a function": "return s:gsub(\(pattern), function(m) return m end)"
+        default: "return s:\(function)(\(pattern))"
+        }
         let r = try Shell.runWithin(30, ["repl", "--time-budget", "0.5"], stdin: """
             x = 41
             s = string.rep("a", 30)
