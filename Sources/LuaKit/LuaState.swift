@@ -34,7 +34,8 @@ public final class LuaState {
         /// Folders `require` searches after the running script's own folder (the plugin path).
         public var modulePath: [String] = []
         /// End the process (exit 1) when one call overstays twice its budget and no hook can stop
-        /// it. Command-line tools set this; libraries embedding LuaKit usually do not.
+        /// it, or when closing the state (its `__gc` finalizers) overstays the budget. Command-line
+        /// tools set this; libraries embedding LuaKit usually do not (a stuck close then waits).
         public var exitWhenStuck: Bool = false
 
         public init(sandboxed: Bool = true, allowIO: Bool = false, seed: Int = 1, timeBudget: Double = 10,
