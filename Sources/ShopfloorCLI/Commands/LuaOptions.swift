@@ -10,7 +10,7 @@ public struct LuaOptions: ParsableArguments {
     /// The `--memory-limit` range, in MiB: up to 1 TiB, so the byte count cannot overflow.
     public static let memoryLimitRange: ClosedRange<Int> = 1...(1 << 20)
 
-    @Option(help: ArgumentHelp("Seed of the run's random numbers (math.random and every named stream): any whole number from -2^63 to 2^63-1 (a negative one as --seed=-1).", valueName: "n"))
+    @Option(help: ArgumentHelp("Seed of the run's random numbers (math.random and every named stream): any whole number from -2^63 to 2^63-1 (a negative one as --seed=-1)."))
     public var seed: Int = 1
 
     @Option(name: .customLong("time-budget"), help: ArgumentHelp("Wall-clock seconds each entry into Lua may run (0.01 to 86400).", valueName: "seconds"))

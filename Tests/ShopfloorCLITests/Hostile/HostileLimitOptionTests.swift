@@ -33,7 +33,7 @@ struct HostileLimitOptionTests {
     func test_seedOutOfRangeOrNotAWholeNumber_exits64(value: String) throws {
         let r = try Shell.runWithin(30, ["eval", "1", "--seed=\(value)"])
         #expect(r.exitedCleanly && r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: The value '\(value)' is invalid for '--seed <n>'"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: The value '\(value)' is invalid for '--seed <seed>'"), "\(r.stderr)")
     }
 
     /// Negative seeds are seeds (written `--seed=-1`), and deterministic.
