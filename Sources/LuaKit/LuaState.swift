@@ -134,7 +134,17 @@ public final class LuaState {
     /// the command printed.
     nonisolated(unsafe) public static var willClose: (() -> Void)?
 
+    /// Close on a thread of its own when released, so the state's finalizers cannot hold up (or, past
+    /// the budget, end) the owner: for states dropped while a session goes on (a REPL's `:reload`
+    /// validation world, the world `:reset` replaces). Their finalizers print nothing, and one that
+    /// never ends keeps its thread (abandoned, docs/architecture.md) instead of the process.
+    public var closesInBackground = false
+
     deinit {
+        if closesInBackground {
+            closeInBackground()
+            return
+        }
         LuaState.willClose?()
         // Finalizers run under the memory cap and the watchdog (shim.h, sf_close_begin); host
         // functions other than print refuse to run (their objects are going away).
@@ -145,6 +155,24 @@ public final class LuaState {
         sf_resume_stack_free(resumeStack)
         sf_memory_destroy(memory)
         memory.deallocate()
+    }
+
+    /// Hands the raw state to a background thread that closes and frees it; the watchdog forgets it
+    /// first (nothing may end the process for it), and `print` goes nowhere.
+    private func closeInBackground() {
+        if let g = entryGuard { Watchdog.shared.unregister(g) }
+        outputSink.write = { _ in }
+        let parts = ClosingState(L: L, memory: memory, resumeStack: resumeStack)
+        let thread = Thread {
+            sf_close_begin(parts.memory)
+            lua_close(parts.L)
+            sf_close_end(parts.memory)
+            sf_resume_stack_free(parts.resumeStack)
+            sf_memory_destroy(parts.memory)
+            parts.memory.deallocate()
+        }
+        thread.name = "shopfloor.lua-close"
+        thread.start()
     }
 
     /// Bytes the state holds now.
@@ -217,4 +245,11 @@ public final class LuaState {
             sf_gc_collect(L)
         }
     }
+}
+
+/// A state's raw parts on their way to the thread that closes them; nothing else touches them after.
+private struct ClosingState: @unchecked Sendable {
+    let L: OpaquePointer
+    let memory: UnsafeMutablePointer<sf_memory>
+    let resumeStack: UnsafeMutablePointer<sf_resume_stack>
 }

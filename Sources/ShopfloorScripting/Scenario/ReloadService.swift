@@ -58,7 +58,10 @@ public final class ReloadService {
         let changed = changedFiles()
         guard force || !changed.isEmpty else { return .unchanged }
         // 2. Validate in a throwaway world, printing nothing.
-        _ = try Scenario.load(file, options: options) { $0.output = { _ in } }
+        _ = try Scenario.load(file, options: options) { throwaway in
+            throwaway.output = { _ in }
+            throwaway.lua.closesInBackground = true   // its finalizers must not hold up the session
+        }
         // 3. Apply to the living world.
         let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
         // In a transaction: if anything fails while applying — even a staged installation half way

@@ -42,6 +42,21 @@ struct HostileFinalizerTests {
         #expect(r.stderr == HostileFinalizerTests.message)
     }
 
+    /// A world dropped while the session goes on (`:reset`, `:reload`'s validation world) closes on a
+    /// thread of its own: its looping finalizer neither holds up nor ends the session.
+    @Test func test_loopingFinalizer_inADroppedWorld_keepsTheSession() throws {
+        let folder = try TemporaryFolder()
+        folder.write("gc.lua", """
+            keep = setmetatable({}, { __gc = function() while true do end end })
+            x = (x or 0) + 1
+            """)
+        let r = try Shell.runWithin(30, ["repl", "gc.lua", "--time-budget", "0.5"],
+                                    stdin: "x\n:reset\nx = 5\n:reload\nreturn x, 'alive'\n:quit\n", in: URL(fileURLWithPath: folder.path))
+        #expect(r.exitedCleanly && r.status == 1)
+        #expect(r.stdout == "1\nrebuilt gc.lua with seed 1: clock 0\nnothing changed on disk\n5\talive\n", "\(r.stdout)")
+        #expect(r.stderr == HostileFinalizerTests.message)
+    }
+
     /// A board rule's state closes after the change is saved and reported: the report is printed, then
     /// the close is cut at the rule's budget (5 s); the task is on the board once.
     @Test func test_loopingFinalizer_inABoardRule_reportsTheChangeFirst() throws {
