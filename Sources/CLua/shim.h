@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <pthread.h>
+#include <time.h>
 
 /* ---- constants Swift cannot import ------------------------------------------------------- */
 
@@ -110,6 +111,7 @@ typedef struct sf_memory {
     unsigned long long armed_serial;   /* entry the hook was armed for, 0 if none */
     int interrupt_requested;           /* set from a signal handler (Ctrl-C); the watchdog arms the hook */
     int stop_reason;                   /* what the armed hook raises: 1 time budget, 2 interrupted */
+    int closing;                       /* 1 while lua_close runs (sf_close_begin): finalizers only */
     pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
 } sf_memory;
 
@@ -329,6 +331,7 @@ typedef struct sf_function_box {
     sf_swift_function fn;
     void *context;
     sf_release_function release;
+    int close_safe;   /* may run while the state closes (it touches no host object but its own) */
 } sf_function_box;
 
 static inline int sf_box_gc(lua_State *L) {
@@ -343,6 +346,10 @@ static inline int sf_box_gc(lua_State *L) {
 static inline int sf_trampoline(lua_State *L) {
     sf_function_box *box = (sf_function_box *)lua_touserdata(L, lua_upvalueindex(1));
     sf_memory *m = sf_memory_of(L);
+    /* While lua_close runs finalizers, the host objects behind most functions (a world, its
+       counter) are being torn down: calling them would touch freed memory. A finalizer gets an
+       error instead (Lua turns errors in __gc into warnings). */
+    if (m->closing && !box->close_safe) return luaL_error(L, "host functions cannot be called while the Lua state closes");
     int saved = m->host_depth;
     m->host_depth = saved + 1;
     int n = box->fn(L, box->context);
@@ -368,11 +375,12 @@ static inline int sf_trampoline(lua_State *L) {
  * (they become upvalues 2…n+1). Call in host mode only.
  */
 static inline void sf_push_swift_function(lua_State *L, sf_swift_function fn, void *context,
-                                          sf_release_function release, int nupvalues) {
+                                          sf_release_function release, int nupvalues, int close_safe) {
     sf_function_box *box = (sf_function_box *)lua_newuserdatauv(L, sizeof(sf_function_box), 0);
     box->fn = fn;
     box->context = context;
     box->release = release;
+    box->close_safe = close_safe;
     if (luaL_newmetatable(L, "shopfloor.function_box")) {
         lua_pushcfunction(L, sf_box_gc);
         lua_setfield(L, -2, "__gc");
@@ -503,6 +511,36 @@ static inline int sf_tracked_resume(lua_State *L) {
     return lua_gettop(L);
 }
 
+/**
+ * coroutine.close with a bound on nesting. Lua 5.4.4 (Debian's) resets the C-call count of the
+ * coroutine it closes, so a `__close` handler that closes another coroutine whose `__close` closes
+ * another, and so on, recurses in C without the "C stack overflow" check and ends in SIGSEGV (the
+ * upstream bug "C-stack overflow with deep nesting of coroutine.close", fixed in 5.4.5). Here each
+ * nested close counts, and past SF_MAX_CLOSE_DEPTH the innermost raises "C stack overflow", as Lua
+ * does for any other runaway C recursion (LUAI_MAXCCALLS is 200; a close level costs a few C frames).
+ * Upvalue 1 is the original close, upvalue 2 a userdata holding the current depth.
+ */
+#define SF_MAX_CLOSE_DEPTH 100
+static inline int sf_guarded_close(lua_State *L) {
+    int *depth = (int *)lua_touserdata(L, lua_upvalueindex(2));
+    if (*depth >= SF_MAX_CLOSE_DEPTH) return luaL_error(L, "C stack overflow");
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    (*depth)++;
+    int status = lua_pcall(L, nargs, LUA_MULTRET, 0);
+    (*depth)--;
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/** Stack: [original close] → [guarded close]. */
+static inline void sf_push_guarded_close(lua_State *L) {
+    int *depth = (int *)lua_newuserdatauv(L, sizeof(int), 0);
+    *depth = 0;
+    lua_pushcclosure(L, sf_guarded_close, 2);
+}
+
 /** Stack: [original resume] → [tracked resume]. */
 static inline void sf_push_tracked_resume(lua_State *L, sf_resume_stack *s) {
     lua_pushlightuserdata(L, s);
@@ -538,6 +576,26 @@ static inline void sf_memory_init(sf_memory *m, int guarded) {
 }
 static inline void sf_memory_destroy(sf_memory *m) { pthread_mutex_destroy(&m->arm_lock); }
 
+/**
+ * lua_close runs finalizers (`__gc`) with no entry of ours active, and Lua disables hooks inside
+ * them, so neither the budget hook nor Ctrl-C can stop one that loops. The close is made an entry
+ * the watchdog watches (marked `closing`: it never arms a hook on a state being freed, it only ends
+ * the process when allowed to), with the memory cap in force so a finalizer that allocates without
+ * end meets "not enough memory" (an error in __gc is a warning, and the close goes on).
+ */
+static inline void sf_close_begin(sf_memory *m) {
+    m->host_depth = 0;
+    m->entry_depth = 0;
+    __atomic_store_n(&m->closing, 1, __ATOMIC_SEQ_CST);
+    if (m->guarded) __atomic_store_n(&m->active_serial, ++m->serial, __ATOMIC_SEQ_CST);
+}
+/** After lua_close: the state is gone; nothing to disarm. */
+static inline void sf_close_end(sf_memory *m) {
+    __atomic_store_n(&m->active_serial, 0, __ATOMIC_SEQ_CST);
+    m->host_depth = 1;
+}
+static inline int sf_is_closing(sf_memory *m) { return __atomic_load_n(&m->closing, __ATOMIC_SEQ_CST); }
+
 /** Async-signal-safe: asks the watchdog to stop the running entry with "interrupted!". */
 static inline void sf_request_interrupt(sf_memory *m) {
     __atomic_store_n(&m->interrupt_requested, 1, __ATOMIC_SEQ_CST);
@@ -552,5 +610,6 @@ static inline int sf_interrupt_pending(sf_memory *m) {
 
 #include "shim_counter.h"
 #include "shim_stock.h"
+#include "shim_match.h"
 
 #endif

@@ -1,10 +1,29 @@
 import CLua
+import Foundation
 
 /// A Swift function Lua can call. It returns how many results it pushed, or throws:
 /// `LuaArgumentError` → `bad argument #n to 'f' (…)`; `LuaRaise` → the message as is;
 /// a `LuaError` from a nested call → its message as is; any other error → `chunk:line: error`
 /// of the Lua caller. The C trampoline raises; Swift never does.
 public typealias LuaFunction = (LuaCall) throws -> Int
+
+/// Where a state's `print` goes; shared by the state and its `print` function (see `LuaState.output`).
+/// Defaults to standard output, unbuffered (the CLI points it at its own checked, buffered stream).
+/// A failed write is dropped, never a trap: Foundation's `FileHandle.write(_: Data)` traps on a full disk.
+final class OutputSink {
+    var write: (String) -> Void = { text in
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}
 
 /// Holds a Swift closure for the life of the Lua function that wraps it.
 final class FunctionBox {
@@ -40,9 +59,12 @@ let releaseFunctionBox: sf_release_function = { context in
 extension LuaStack {
     /// Pushes a Lua function that runs `body`. The closure (and what it captures) is released when
     /// Lua collects the function. Stack: [] → [function].
-    public func push(function body: @escaping LuaFunction) {
+    ///
+    /// While the state closes (finalizers run by `lua_close`), the function raises an error instead
+    /// of running, unless `callableWhileClosing`: most host functions reach objects being torn down.
+    public func push(function body: @escaping LuaFunction, callableWhileClosing: Bool = false) {
         let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
-        sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0)
+        sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0, callableWhileClosing ? 1 : 0)
     }
 }
 

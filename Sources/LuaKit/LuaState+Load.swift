@@ -25,42 +25,11 @@ extension LuaState {
         noteLoaded(path)
     }
 
-    /// Reads a script file as UTF-8 text, with a message naming the path when it cannot.
+    /// Reads a script file as UTF-8 text ready to compile (`ScriptFile.text`: regular files,
+    /// FIFOs and `-` for standard input, at most `ScriptFile.sizeLimit` bytes, byte-order mark and
+    /// `#!` line skipped as `lua` does), with a message naming the path when it cannot.
     public static func readScript(at path: String) throws -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LuaError(kind: .file, message: "cannot open \(path): no such file")
-            }
-            if isDirectory.boolValue {
-                throw LuaError(kind: .file, message: "cannot open \(path): is a directory")
-            }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw LuaError(kind: .file, message: "cannot open \(path): permission denied")
-            }
-            defer { try? handle.close() }
-            do {
-                data = try handle.readToEnd() ?? Data()
-            } catch {
-                throw LuaError(kind: .file, message: "cannot read \(path): \(error.localizedDescription)")
-            }
-        }
-        if data.first == 0x1B {
-            throw LuaError(kind: .syntax, message: "\(path): attempt to load a binary chunk (mode is 't')")
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        // A first line starting with '#' (a shebang) is skipped, as lua does; keep the line count.
-        if text.hasPrefix("#") {
-            if let newline = text.firstIndex(of: "\n") {
-                text = "--" + text[newline...]
-            } else {
-                text = ""
-            }
-        }
-        return text
+        try ScriptFile.text(path)
     }
 
     func noteLoaded(_ path: String) {

@@ -34,7 +34,8 @@ public final class LuaState {
         /// Folders `require` searches after the running script's own folder (the plugin path).
         public var modulePath: [String] = []
         /// End the process (exit 1) when one call overstays twice its budget and no hook can stop
-        /// it. Command-line tools set this; libraries embedding LuaKit usually do not.
+        /// it, or when closing the state (its `__gc` finalizers) overstays the budget. Command-line
+        /// tools set this; libraries embedding LuaKit usually do not (a stuck close then waits).
         public var exitWhenStuck: Bool = false
 
         public init(sandboxed: Bool = true, allowIO: Bool = false, seed: Int = 1, timeBudget: Double = 10,
@@ -59,21 +60,14 @@ public final class LuaState {
     let resumeStack: UnsafeMutablePointer<sf_resume_stack>
     let entryGuard: EntryGuard?
 
-    /// Where `print` writes. Defaults to standard output, unbuffered (the CLI points it at its
-    /// own checked, buffered stream). A failed write is dropped, never a trap: Foundation's
-    /// `FileHandle.write(_: Data)` traps on a full disk.
-    public var output: (String) -> Void = { text in
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+    /// Where `print` writes. Defaults to standard output.
+    public var output: (String) -> Void {
+        get { outputSink.write }
+        set { outputSink.write = newValue }
     }
+    /// Holds `output` for the sandbox's `print`, which may run in a finalizer while the state
+    /// closes, after this object is gone: it must not reach the state itself.
+    let outputSink = OutputSink()
 
     /// Every Lua file loaded so far (the main chunk and what `require` pulled in), in load order,
     /// as paths the user would recognise. Reload re-reads these.
@@ -134,12 +128,51 @@ public final class LuaState {
         try protectedCall(arguments: 0, results: 0)
     }
 
+    /// Called on the owner thread just before any state closes. `lua_close` runs the scripts'
+    /// finalizers, which nothing can interrupt: a command-line tool flushes its output here, so a
+    /// close that has to be cut short (the watchdog ends the process past the budget) loses nothing
+    /// the command printed.
+    nonisolated(unsafe) public static var willClose: (() -> Void)?
+
+    /// Close on a thread of its own when released, so the state's finalizers cannot hold up (or, past
+    /// the budget, end) the owner: for states dropped while a session goes on (a REPL's `:reload`
+    /// validation world, the world `:reset` replaces). Their finalizers print nothing, and one that
+    /// never ends keeps its thread (abandoned, docs/architecture.md) instead of the process.
+    public var closesInBackground = false
+
     deinit {
-        if let g = entryGuard { Watchdog.shared.unregister(g) }
+        if closesInBackground {
+            closeInBackground()
+            return
+        }
+        LuaState.willClose?()
+        // Finalizers run under the memory cap and the watchdog (shim.h, sf_close_begin); host
+        // functions other than print refuse to run (their objects are going away).
+        sf_close_begin(memory)
         lua_close(L)
+        sf_close_end(memory)
+        if let g = entryGuard { Watchdog.shared.unregister(g) }
         sf_resume_stack_free(resumeStack)
         sf_memory_destroy(memory)
         memory.deallocate()
+    }
+
+    /// Hands the raw state to a background thread that closes and frees it; the watchdog forgets it
+    /// first (nothing may end the process for it), and `print` goes nowhere.
+    private func closeInBackground() {
+        if let g = entryGuard { Watchdog.shared.unregister(g) }
+        outputSink.write = { _ in }
+        let parts = ClosingState(L: L, memory: memory, resumeStack: resumeStack)
+        let thread = Thread {
+            sf_close_begin(parts.memory)
+            lua_close(parts.L)
+            sf_close_end(parts.memory)
+            sf_resume_stack_free(parts.resumeStack)
+            sf_memory_destroy(parts.memory)
+            parts.memory.deallocate()
+        }
+        thread.name = "shopfloor.lua-close"
+        thread.start()
     }
 
     /// Bytes the state holds now.
@@ -212,4 +245,11 @@ public final class LuaState {
             sf_gc_collect(L)
         }
     }
+}
+
+/// A state's raw parts on their way to the thread that closes them; nothing else touches them after.
+private struct ClosingState: @unchecked Sendable {
+    let L: OpaquePointer
+    let memory: UnsafeMutablePointer<sf_memory>
+    let resumeStack: UnsafeMutablePointer<sf_resume_stack>
 }

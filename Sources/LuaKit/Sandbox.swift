@@ -20,18 +20,24 @@ enum Sandbox {
             luaL_requiref(L, name, open, 1)
             state.stack.pop()
         }
+        if state.options.timeBudget > 0 {
+            // Pattern calls with a large worst case run where they can be abandoned (shim_match.h);
+            // only a watched state can tell when to give up on one.
+            sf_install_pattern_guards(L)
+        }
         if state.options.allowIO {
             luaL_requiref(L, "io", luaopen_io, 1)
             state.stack.pop()
         }
 
         let stack = state.stack
-        stack.pushTable(record: 6)
+        stack.pushTable(record: 7)
         let hostTable = stack.top
-        stack.push(function: { [unowned state] call in
-            state.output(try call.string(1))
+        // print may run in a finalizer during lua_close, after `state` is gone: it holds the sink only.
+        stack.push(function: { [sink = state.outputSink] call in
+            sink.write(try call.string(1))
             return 0
-        })
+        }, callableWhileClosing: true)
         stack.setField("write", in: hostTable)
         stack.push(state.options.seed)
         stack.setField("seed", in: hostTable)
@@ -42,6 +48,10 @@ enum Sandbox {
         stack.getField("resume", in: -1)
         sf_push_tracked_resume(L, state.resumeStack)
         stack.setField("resume", in: hostTable)
+        // coroutine.close with its nesting bounded (the 5.4.4 C-stack bug; shim.h).
+        stack.getField("close", in: -1)
+        sf_push_guarded_close(L)
+        stack.setField("close", in: hostTable)
         stack.pop()
         stack.push(function: { [unowned state] call in
             try ModuleSearch(state: state).load(try call.string(1), onto: call.stack)
@@ -100,7 +110,7 @@ struct ModuleSearch {
         var tried: [String] = []
         for folder in folders {
             for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
-                let path = folder == "." ? candidate : (folder as NSString).appendingPathComponent(candidate)
+                let path = ScriptPath.joining(folder, candidate)
                 tried.append(path)
                 guard FileManager.default.fileExists(atPath: path), ModuleSearch.isInside(path, folder) else { continue }
                 let source = try LuaState.readScript(at: path)

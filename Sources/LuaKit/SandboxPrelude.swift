@@ -44,8 +44,11 @@ end
 raw_randomseed(host.seed)
 
 -- Coroutines: resume is tracked so the time budget can stop a runaway loop inside one.
-local resume, create, status, close = host.resume, coroutine.create, coroutine.status, coroutine.close
+-- close is bounded in nesting: deep chains of closes in __close handlers overflow the C stack in
+-- Lua 5.4.4 and crash instead of raising "C stack overflow" (shim.h, sf_guarded_close).
+local resume, create, status, close = host.resume, coroutine.create, coroutine.status, host.close
 coroutine.resume = resume
+coroutine.close = close
 function coroutine.wrap(f)
   local co = create(f)
   return function(...)

@@ -7,8 +7,9 @@ import Synchronization
 /// Entering Lua costs two atomic stores (`sf_entry_enter`/`leave` in `shim.h`). One shared watchdog
 /// thread wakes every `tick` and looks at each registered state: an entry whose serial number has
 /// not changed for `budget` arms the count hook (count 1, so `pcall` loops cannot swallow it) on the
-/// state and on every coroutine being resumed; at twice the budget — a C call no hook can interrupt,
-/// such as a pathological `string.find` — it ends the process with exit code 1, if allowed to.
+/// state and on every coroutine being resumed; at twice the budget — a C call no hook can interrupt
+/// that was not sent to an abandonable helper (`shim_match.h`: large pattern matches are) — it ends the
+/// process with exit code 1, if allowed to. A closing state (finalizers) is watched too, never armed.
 /// The hook is never installed while scripts behave, so well-behaved Lua runs at full speed
 /// (a count hook alone costs ×2 on VM-bound code; `docs/performance.md`).
 final class EntryGuard: @unchecked Sendable {
@@ -35,6 +36,10 @@ final class EntryGuard: @unchecked Sendable {
     /// inside every host pcall), so the owner thread pays two atomic stores per entry.
     func watch(tick: Double) {
         let serial = UInt64(sf_guard_active(memory))
+        if sf_is_closing(memory) != 0 {
+            watchClose(serial: serial, tick: tick)
+            return
+        }
         // Ctrl-C: stop the running entry now (the request stays for the host to see).
         if serial != 0, sf_interrupt_pending(memory) != 0, UInt64(sf_guard_armed(memory)) != serial {
             _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 2)
@@ -60,6 +65,26 @@ final class EntryGuard: @unchecked Sendable {
         }
         if elapsed >= budget, UInt64(sf_guard_armed(memory)) != serial {
             _ = sf_guard_arm(memory, L, resumeStack, CUnsignedLongLong(serial), 1)
+        }
+    }
+}
+
+extension EntryGuard {
+    /// The state is closing (`sf_close_begin`): finalizers run, no hook can stop them, and the state
+    /// is being freed, so no hook is armed. Past the budget the process ends, if allowed to; the
+    /// command's output was flushed before the close began (`LuaState.willClose`).
+    private func watchClose(serial: UInt64, tick: Double) {
+        guard serial != 0 else { return }
+        if serial != observedSerial {
+            observedSerial = serial
+            observedTicks = 0
+            return
+        }
+        observedTicks += 1
+        if Double(observedTicks) * tick >= budget, exitWhenStuck {
+            let message = "error: a __gc metamethod (finalizer) ran for over \(String(format: "%g", budget)) s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n"
+            _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            _exit(1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LuaKit
 
 /// The whole program, so `main.swift` stays one line.
 ///
@@ -8,6 +9,9 @@ import Foundation
 /// line itself does not parse or asks for the impossible.
 public enum ShopfloorMain {
     public static func main(_ arguments: [String]? = nil) -> Never {
+        // A Lua state's close runs the scripts' finalizers, which cannot be interrupted: what the
+        // command printed is written out first, so a close cut short by the watchdog loses none of it.
+        LuaState.willClose = { StandardStreams.flush() }
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
             try command.run()

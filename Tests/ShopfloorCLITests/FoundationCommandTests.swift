@@ -84,14 +84,15 @@ struct FoundationCommandTests {
         #expect(r.stderr.hasPrefix("error: script exceeded its time budget"))
     }
 
-    /// One C call no hook can interrupt (a pathological pattern): the process ends at 2× the budget.
-    @Test func test_uninterruptibleCall_endsTheProcessAtTwiceTheBudget() throws {
+    /// One C call no hook can interrupt (a pathological pattern) runs on a helper that is abandoned at
+    /// the budget: an ordinary time-budget error (it ended the process at 2× the budget before).
+    @Test func test_uninterruptibleCall_stopsAtTheBudget() throws {
         let start = Date()
         let r = try Shell.run(["eval", "return string.find(string.rep('a', 5000), '.-.-.-.-.-.-b')", "--time-budget", "0.5"])
         let elapsed = Date().timeIntervalSince(start)
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("error: script exceeded its time budget"))
-        #expect(elapsed < 0.5 * 2 + 2)
+        #expect(elapsed < 0.5 + 2)
     }
 
     @Test func test_memoryBomb_exits1_withNotEnoughMemory() throws {

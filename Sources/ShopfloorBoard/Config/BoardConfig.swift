@@ -41,7 +41,7 @@ public struct BoardConfig: Hashable, Sendable {
         if rules.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             return home + rules.dropFirst()
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = BoardPath.folder(of: path)
         return folder.isEmpty ? rules : folder + "/" + rules
     }
 
@@ -51,7 +51,7 @@ public struct BoardConfig: Hashable, Sendable {
     public static func load(path: String) throws -> BoardConfig {
         var config = BoardConfig(path: path)
         guard let data = FileManager.default.contents(atPath: path) else { return config }
-        let name = (path as NSString).lastPathComponent
+        let name = BoardPath.lastComponent(of: path)
         var section = ""
         for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = Self.strippingComment(String(rawLine)).trimmingCharacters(in: .whitespaces)

@@ -25,7 +25,7 @@ public enum BoardLocation {
         if let option, !option.isEmpty { return option }
         if let path = environment[environmentVariable], !path.isEmpty { return path }
         let path = try defaultPath(environment: environment)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = BoardPath.folder(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -55,7 +55,7 @@ public enum BoardLocation {
     /// The board's config file: the database's path with the extension `.toml`
     /// (`board.sqlite` → `board.toml`), so two boards in one folder keep separate settings.
     public static func configPath(forDatabase path: String) -> String {
-        let base = (path as NSString).deletingPathExtension
+        let base = BoardPath.deletingExtension(path)
         return (base.isEmpty ? path : base) + ".toml"
     }
 }

@@ -10,7 +10,7 @@ struct CheckCommand: ShopfloorSubcommand {
         abstract: "Load and validate a scenario, its parameters and plugins, without running it."
     )
 
-    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"), completion: .file(extensions: ["lua"]))
+    @Argument(help: ArgumentHelp("The scenario file (- reads it from standard input, as lua - does).", valueName: "file"), completion: .file(extensions: ["lua"]))
     var file: String
 
     @OptionGroup var scenario: ScenarioFlags

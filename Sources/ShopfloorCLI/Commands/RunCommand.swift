@@ -17,7 +17,7 @@ struct RunCommand: ShopfloorSubcommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: ArgumentHelp("The scenario file.", valueName: "file"), completion: .file(extensions: ["lua"]))
+    @Argument(help: ArgumentHelp("The scenario file (- reads it from standard input, as lua - does).", valueName: "file"), completion: .file(extensions: ["lua"]))
     var file: String
 
     @Option(name: .customLong("until"), help: ArgumentHelp("Stop at this simulated time instead of the scenario's own rule.", valueName: "seconds"))

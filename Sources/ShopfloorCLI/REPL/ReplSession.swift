@@ -165,6 +165,7 @@ final class ReplSession {
     func rebuild() throws {
         let fresh = try ReplSession.build(file: file, options: options)
         printer = nil
+        world.lua.closesInBackground = true   // the old world's finalizers must not hold up the session
         world = fresh
         reload = ReloadService(world: world, file: file, options: options)
         try attach()

@@ -69,7 +69,7 @@ public final class World {
     /// Set while a reload re-runs the scripts (see World+Staging.swift).
     var staging: Staging?
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.
-    var hasOpenEndedArrivals = false
+    public internal(set) var hasOpenEndedArrivals = false
     var tellerArgumentRef: Int32 = 0
     /// While a transaction runs: registry slots released meanwhile, freed only when it ends, so a
     /// rollback can put back hooks that still use them (World+Transaction.swift).

@@ -35,7 +35,7 @@ public final class PluginRegistry {
     /// The default plugin folders for a scenario at `scenario` (nil: no scenario) plus extras.
     public static func folders(forScenario scenario: String?, extra: [String]) -> [String] {
         var folders: [String] = InstalledData.plugins.map { [$0] } ?? []
-        let scenarioFolder = scenario.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
+        let scenarioFolder = scenario.map(ScriptPath.folder(of:))
         if let scenarioFolder {
             folders.append(scenarioFolder == "." ? "plugins" : scenarioFolder + "/plugins")
         } else {
@@ -47,7 +47,7 @@ public final class PluginRegistry {
         }
         folders += extra
         var seen = Set<String>()
-        return folders.filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        return folders.filter { seen.insert(ScriptPath.normalized($0)).inserted }
     }
 
     /// The Lua files in `folders`, each folder's files in sorted order.

@@ -35,11 +35,12 @@ public final class ReloadService {
     }
 
     /// Every file the world's scripts came from: plugins, the scenario, what `require` loaded.
-    public var watchedFiles: [String] { world.lua.loadedFiles }
+    /// (Not standard input: a scenario read from `-` cannot change.)
+    public var watchedFiles: [String] { world.lua.loadedFiles.filter { $0 != "-" } }
 
     private func remember() {
         fingerprints = [:]
-        for path in watchedFiles { fingerprints[path] = FileManager.default.contents(atPath: path) ?? Data() }
+        for path in watchedFiles { fingerprints[path] = ReloadService.contents(of: path) }
         lastSeen = fingerprints
     }
 
@@ -59,7 +60,7 @@ public final class ReloadService {
     /// refused once (and again only when edited further); undoing it back to the loaded text
     /// says so, so the old refusal does not stay on screen.
     public func poll() -> WatchEvent? {
-        let seen = Dictionary(uniqueKeysWithValues: watchedFiles.map { ($0, FileManager.default.contents(atPath: $0) ?? Data()) })
+        let seen = Dictionary(uniqueKeysWithValues: watchedFiles.map { ($0, ReloadService.contents(of: $0)) })
         guard seen != lastSeen else { return nil }
         lastSeen = seen
         if changedFiles().isEmpty {
@@ -79,7 +80,14 @@ public final class ReloadService {
 
     /// The watched files whose content differs from what was last loaded.
     public func changedFiles() -> [String] {
-        watchedFiles.filter { (FileManager.default.contents(atPath: $0) ?? Data()) != fingerprints[$0] }
+        watchedFiles.filter { ReloadService.contents(of: $0) != fingerprints[$0] }
+    }
+
+    /// A watched file's bytes as the loader would read them (bounded: a file swapped for a device
+    /// or a huge one is not read without end); empty when it cannot be read, so it counts as changed
+    /// and the reload names the problem.
+    private static func contents(of path: String) -> Data {
+        (try? ScriptFile.read(path)).map { Data($0) } ?? Data()
     }
 
     /// Reloads if anything changed (or always, with `force`). Throws the validation error and
@@ -89,7 +97,10 @@ public final class ReloadService {
         let changed = changedFiles()
         guard force || !changed.isEmpty else { return .unchanged }
         // 2. Validate in a throwaway world, printing nothing.
-        _ = try Scenario.load(file, options: options) { $0.output = { _ in } }
+        _ = try Scenario.load(file, options: options) { throwaway in
+            throwaway.output = { _ in }
+            throwaway.lua.closesInBackground = true   // its finalizers must not hold up the session
+        }
         // 3. Apply to the living world.
         let folders = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
         // Parameters take their edited defaults (a --set value stays): see ParameterSet.beginReload.

@@ -32,8 +32,7 @@ public enum Scenario {
         let parameters = world.parameters, plugins = world.plugins
         try world.loadPlugins(from: modulePath)
         if let file {
-            let folder = (file as NSString).deletingLastPathComponent
-            world.lua.scriptFolder = folder.isEmpty ? "." : folder
+            world.lua.scriptFolder = ScriptPath.folder(of: file)
             var argTable = LuaTable()
             argTable.entries[.integer(-1)] = .string("shopfloor")
             argTable.entries[.integer(0)] = .string(file)

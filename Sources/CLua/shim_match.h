@@ -1,0 +1,360 @@
+/*
+ * shim_match.h: pattern matching that can be abandoned (included by shim.h, which it relies on:
+ * sf_memory, sf_alloc, sf_guard_armed).
+ *
+ * Lua's pattern matcher is one C call no hook can interrupt, and a pathological pattern
+ * (`("a"):rep(30) .. "b"` against a dozen `.-`) runs for hours. The sandbox sends a pattern call
+ * whose worst case is large (sf_pattern_risky) to a helper thread holding a private lua_State with
+ * only the string library, and copies the inputs there and the results back. The owner thread waits
+ * in slices; when the watchdog arms the budget hook for the running entry (time budget, Ctrl-C), the
+ * owner stops waiting, *abandons* the helper — marks it, forgets it, never joins it — and raises the
+ * error in the script. The helper owns nothing the owner uses, so abandoning it is safe: when its
+ * match ends (or the process does) it closes its state and frees itself. At most
+ * SF_MAX_ABANDONED abandoned helpers may still be running; past that a risky call is refused.
+ * docs/architecture.md ("Abandoning a call that cannot be interrupted") states the general rule.
+ */
+#ifndef SHOPFLOOR_CLUA_SHIM_MATCH_H
+#define SHOPFLOOR_CLUA_SHIM_MATCH_H
+
+#include "shim_match_helper.h"
+
+/** The helper's error (malformed pattern…, not enough memory), raised where the script called. */
+static inline int sf_match_raise_helper_error(lua_State *L, lua_State *S) {
+    size_t len = 0;
+    const char *msg = lua_tolstring(S, -1, &len);
+    luaL_where(L, 1);
+    if (msg) lua_pushlstring(L, msg, len); else lua_pushliteral(L, "pattern error");
+    lua_settop(S, 0);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/**
+ * Runs string.find/match/gsub (string replacement) or a collected gmatch with the arguments at
+ * 1…top on the helper and pushes its results; raises the budget's error (or `interrupted!`) and
+ * abandons the helper when the watchdog arms the hook meanwhile.
+ */
+static inline int sf_match_offload_args(lua_State *L, int kind, sf_match_holder *holder, int first, int nargs) {
+    static const char *const names[] = { "find", "match", "gsub" };
+    sf_memory *m = sf_memory_of(L);
+    if (!holder->helper) {
+        if (__atomic_load_n(&sf_abandoned_running, __ATOMIC_SEQ_CST) >= SF_MAX_ABANDONED)
+            return luaL_error(L, "pattern too complex: %d earlier matches still run after their time budget", SF_MAX_ABANDONED);
+        holder->helper = sf_match_helper_start(m->limit);
+        if (!holder->helper) return luaL_error(L, "cannot start a thread for a pattern match");
+    }
+    sf_match_helper *h = holder->helper;
+    lua_State *S = h->S;
+    lua_settop(S, 0);
+    if (kind == SF_MATCH_GMATCH) {
+        lua_pushcfunction(S, sf_gmatch_all);
+    } else if (kind == SF_MATCH_POSITIONS) {
+        lua_pushcfunction(S, sf_gsub_positions);
+    } else {
+        lua_getglobal(S, "string");
+        lua_getfield(S, -1, names[kind]);
+        lua_remove(S, -2);
+    }
+    for (int i = first; i < first + nargs; i++) sf_match_copy(L, i, S);
+    h->nargs = nargs;
+    pthread_mutex_lock(&h->lock);
+    h->phase = 1;
+    pthread_cond_broadcast(&h->cond);
+    while (h->phase != 2) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 20 * 1000 * 1000;
+        if (until.tv_nsec >= 1000000000L) { until.tv_sec += 1; until.tv_nsec -= 1000000000L; }
+        pthread_cond_timedwait(&h->cond, &h->lock, &until);
+        if (h->phase != 2 && sf_guard_armed(m) != 0) {
+            /* The budget ran out (or Ctrl-C): abandon the helper, never wait for it again. */
+            h->phase = 3;
+            __atomic_add_fetch(&sf_abandoned_running, 1, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&h->lock);
+            holder->helper = NULL;
+            int reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
+            /* Worded as the budget hook words it (no position: the hook's has none either). */
+            lua_pushstring(L, reason == 2 ? "interrupted!" : "script exceeded its time budget");
+            return lua_error(L);
+        }
+    }
+    h->phase = 0;
+    pthread_mutex_unlock(&h->lock);
+    if (h->status != LUA_OK) return sf_match_raise_helper_error(L, S);
+    int n = lua_gettop(S);
+    luaL_checkstack(L, n + 1, "too many results");
+    for (int i = 1; i <= n; i++) sf_match_copy_result(S, i, L);
+    lua_settop(S, 0);
+    if (kind == SF_MATCH_POSITIONS) return n;
+    if (kind != SF_MATCH_GMATCH) return n;
+    /* gmatch: an iterator over the collected list (upvalues: list, next index). */
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, sf_gmatch_next, 2);
+    return 1;
+}
+
+/** sf_match_offload_args with the whole stack as the arguments. */
+static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *holder) {
+    return sf_match_offload_args(L, kind, holder, 1, lua_gettop(L));
+}
+
+/**
+ * Whether the worst case of matching the pattern at 2 on the subject at 1 is large: the subject's
+ * length to the power of the pattern's free repetitions (`*`, `+`, `-`, `%b`), plus one for an
+ * unanchored search (every start position), at least SF_RISKY_STEPS. Non-strings are not risky
+ * (the library reports them).
+ */
+static inline int sf_pattern_is_risky(lua_State *L) {
+    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
+    if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || t2 != LUA_TSTRING) return 0;
+    size_t sl = 0, pl = 0;
+    if (t1 == LUA_TSTRING) lua_tolstring(L, 1, &sl); else sl = 24;
+    const char *p = lua_tolstring(L, 2, &pl);
+    int q = 0, anchored = pl > 0 && p[0] == '^';
+    for (size_t i = 0; i < pl; i++) {
+        char c = p[i];
+        if (c == '%') {
+            if (i + 1 < pl && p[i + 1] == 'b') { i += 3; q++; continue; }   /* %bxy scans to the end */
+            i++;
+            continue;
+        }
+        if (c == '[') {                      /* a set: skip to its closing ']' */
+            i++;
+            if (i < pl && p[i] == '^') i++;
+            if (i < pl && p[i] == ']') i++;
+            while (i < pl && p[i] != ']') { if (p[i] == '%') i++; i++; }
+            continue;
+        }
+        if ((c == '*' || c == '+' || c == '-') && i > 0) q++;
+    }
+    int power = q + (anchored ? 0 : 1);
+    double steps = 1, base = (double)sl + 1;
+    for (int k = 0; k < power && steps < SF_RISKY_STEPS; k++) steps *= base;
+    return steps >= SF_RISKY_STEPS;
+}
+
+static inline int sf_pattern_call(lua_State *L);
+
+/**
+ * Pushes `p` with position captures around the whole pattern (`^()…()$` keeps its anchors) and its
+ * back-references renumbered, and returns the number of the original's captures; -1 (nothing
+ * pushed) when that cannot be done (a `%9` back-reference, or too many captures).
+ */
+static inline int sf_positions_pattern(lua_State *L, const char *p, size_t pl) {
+    luaL_Buffer b;
+    int captures = 0;
+    size_t start = 0, end = pl;
+    if (pl > 0 && p[0] == '^') start = 1;
+    /* An unescaped '$' at the very end is the end anchor. */
+    if (end > start && p[end - 1] == '$') {
+        size_t k = end - 1, escapes = 0;
+        while (k > start && p[k - 1] == '%') { escapes++; k--; }
+        if (escapes % 2 == 0) end--;
+    }
+    for (size_t i = start; i < end; i++) {
+        char c = p[i];
+        if (c == '%') {
+            if (i + 1 < end && p[i + 1] == '9') return -1;   /* would become %10 */
+            if (i + 1 < end && p[i + 1] == 'b') { i += 3; continue; }
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            i++;
+            if (i < end && p[i] == '^') i++;
+            if (i < end && p[i] == ']') i++;
+            while (i < end && p[i] != ']') { if (p[i] == '%') i++; i++; }
+            continue;
+        }
+        if (c == '(') captures++;
+    }
+    if (captures + 2 > SF_MAX_CAPTURES) return -1;
+    luaL_buffinit(L, &b);
+    if (start) luaL_addchar(&b, '^');
+    luaL_addstring(&b, "()");
+    for (size_t i = start; i < end; i++) {
+        char c = p[i];
+        if (c == '%' && i + 1 < end) {
+            char d = p[i + 1];
+            luaL_addchar(&b, '%');
+            if (d >= '1' && d <= '8') { luaL_addchar(&b, (char)(d + 1)); i++; continue; }
+            if (d == 'b') { luaL_addlstring(&b, p + i + 1, (i + 3 < end) ? 3 : end - i - 1); i += 3; continue; }
+            luaL_addchar(&b, d);
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            size_t j = i + 1;
+            if (j < end && p[j] == '^') j++;
+            if (j < end && p[j] == ']') j++;
+            while (j < end && p[j] != ']') { if (p[j] == '%') j++; j++; }
+            if (j >= end) j = end - 1;
+            luaL_addlstring(&b, p + i, j - i + 1);
+            i = j;
+            continue;
+        }
+        luaL_addchar(&b, c);
+    }
+    luaL_addstring(&b, "()");
+    if (end < pl) luaL_addchar(&b, '$');
+    luaL_pushresult(&b);
+    return captures;
+}
+
+/**
+ * gsub with a function or table replacement whose match is risky: the helper finds every match
+ * (positions and captures, sf_gsub_positions), abandonable like any other; then the replacements
+ * run here, in the script's state, as the library would run them, interruptible as any Lua code.
+ * Returns -1 (nothing pushed) when the pattern cannot be rewritten: the caller runs gsub in place.
+ */
+static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) {
+    int nargs = lua_gettop(L);                         /* s, p, repl [, n] */
+    size_t sl, pl;
+    const char *s = lua_tolstring(L, 1, &sl);
+    const char *p = lua_tolstring(L, 2, &pl);
+    int captures = sf_positions_pattern(L, p, pl);     /* pushes p' */
+    if (captures < 0) return -1;
+    int job = lua_gettop(L) + 1;
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, job - 1);
+    if (nargs >= 4) lua_pushvalue(L, 4); else lua_pushnil(L);
+    sf_match_offload_args(L, SF_MATCH_POSITIONS, holder, job, 3);
+    int list = lua_gettop(L);
+    int is_function = lua_type(L, 3) == LUA_TFUNCTION;
+    lua_Integer count = (lua_Integer)lua_rawlen(L, list);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    /* Buffer rule: between buffer operations the stack is balanced (luaL_addvalue excepted). */
+    size_t last = 0;
+    for (lua_Integer k = 1; k <= count; k++) {
+        lua_rawgeti(L, list, k);
+        lua_getfield(L, -1, "n");
+        int nvalues = (int)lua_tointegerx(L, -1, NULL);
+        lua_rawgeti(L, -2, 1);
+        size_t from = (size_t)lua_tointegerx(L, -1, NULL) - 1;
+        lua_rawgeti(L, -3, nvalues);
+        size_t to = (size_t)lua_tointegerx(L, -1, NULL) - 1;
+        lua_pop(L, 4);
+        luaL_addlstring(&b, s + last, from - last);
+        lua_rawgeti(L, list, k);                       /* [match] */
+        int m = lua_gettop(L);
+        if (is_function) {
+            lua_pushvalue(L, 3);
+            if (captures == 0) lua_pushlstring(L, s + from, to - from);
+            else for (int i = 2; i < nvalues; i++) lua_rawgeti(L, m, i);
+            lua_remove(L, m);
+            lua_call(L, captures == 0 ? 1 : captures, 1);
+        } else {
+            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 2);
+            lua_remove(L, m);
+            lua_gettable(L, 3);
+        }
+        if (!lua_toboolean(L, -1)) {
+            lua_pop(L, 1);
+            luaL_addlstring(&b, s + from, to - from);   /* false or nil: keep the original text */
+        } else if (!lua_isstring(L, -1)) {
+            return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+        } else {
+            luaL_addvalue(&b);
+        }
+        last = to;
+    }
+    luaL_addlstring(&b, s + last, sl - last);
+    luaL_pushresult(&b);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/**
+ * Message handler of a direct pattern call: an error the library itself raised (its own function
+ * is running at level 1) gets the position of the script's line that called, as it would have had
+ * without the wrapper in between. Other errors (a gsub replacement function's) pass unchanged.
+ * Upvalue 1: the library function.
+ */
+static inline int sf_pattern_handler(lua_State *L) {
+    lua_Debug ar;
+    if (lua_type(L, 1) == LUA_TSTRING && lua_getstack(L, 1, &ar)) {
+        lua_getinfo(L, "f", &ar);
+        int from_library = lua_rawequal(L, -1, lua_upvalueindex(1));
+        lua_pop(L, 1);
+        for (int level = 2; from_library && lua_getstack(L, level, &ar); level++) {
+            lua_getinfo(L, "f", &ar);
+            int wrapper = lua_tocfunction(L, -1) == sf_pattern_call;
+            lua_pop(L, 1);
+            if (wrapper) {
+                luaL_where(L, level + 1);
+                lua_pushvalue(L, 1);
+                lua_concat(L, 2);
+                return 1;
+            }
+        }
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/**
+ * string.find/match/gsub/gmatch as the sandbox installs them. Upvalues: 1 the library function,
+ * 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its sf_pattern_handler. A risky call
+ * goes to the helper (gsub only with a string or number replacement: a function or table must run
+ * here, in the script's state); any other is the library's own, in a protected call so that its
+ * errors can be given the script's position.
+ */
+static inline int sf_pattern_call(lua_State *L) {
+    int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
+    int offloadable = kind != SF_MATCH_GSUB || lua_type(L, 3) == LUA_TSTRING || lua_type(L, 3) == LUA_TNUMBER;
+    if (kind == SF_MATCH_FIND && lua_toboolean(L, 4)) offloadable = 0;   /* plain find: linear */
+    if (sf_pattern_is_risky(L)) {
+        sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
+        if (offloadable) return sf_match_offload(L, kind, holder);
+        int t3 = lua_type(L, 3);
+        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && lua_gettop(L) <= 4) {
+            int done = sf_gsub_through_helper(L, holder);
+            if (done >= 0) return done;
+        }
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(4));
+    lua_insert(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 2);
+    if (lua_pcall(L, n, LUA_MULTRET, 1) != LUA_OK) return lua_error(L);
+    return lua_gettop(L) - 1;
+}
+
+/**
+ * Replaces string.find, match, gsub and gmatch with sf_pattern_call, and registers the library's
+ * own functions as the loaded module `string` (Lua names a function in an error by looking it up
+ * there when no call site names it: `bad argument #1 to 'string.find'`). Host mode, at setup.
+ */
+static inline void sf_install_pattern_guards(lua_State *L) {
+    static const char *const names[] = { "find", "match", "gsub", "gmatch" };
+    lua_getglobal(L, "string");
+    int string = lua_gettop(L);
+    lua_createtable(L, 0, 4);                      /* the library's own, for names in errors */
+    int originals = lua_gettop(L);
+    sf_match_holder *holder = (sf_match_holder *)lua_newuserdatauv(L, sizeof(sf_match_holder), 0);
+    holder->helper = NULL;
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, sf_match_holder_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    int held = lua_gettop(L);
+    for (int kind = 0; kind < 4; kind++) {
+        lua_getfield(L, string, names[kind]);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, originals, names[kind]);
+        lua_pushinteger(L, kind);
+        lua_pushvalue(L, held);
+        lua_pushvalue(L, -3);
+        lua_pushcclosure(L, sf_pattern_handler, 1);
+        lua_pushcclosure(L, sf_pattern_call, 4);
+        lua_setfield(L, string, names[kind]);
+    }
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushvalue(L, originals);
+    lua_setfield(L, -2, "string");
+    lua_settop(L, string - 1);
+}
+
+#endif
