@@ -49,7 +49,7 @@ import Testing
         #expect(add.status == 0, "\(add.stderr)")
         let bank = try prefix.run(["run", prefix.root + "/share/shopfloor/examples/bank.lua", "--set", "lang=ko"])
         #expect(bank.status == 0, "\(bank.stderr)")
-        #expect(bank.stdout.contains(" served in "), "\(bank.stdout)")
+        #expect(bank.stdout.contains("처리 "), "\(bank.stdout)")   // the Korean summary (lang=ko)
         let open = try prefix.run(["run", prefix.root + "/share/shopfloor/examples/bank_open.lua", "--set", "customers=200",
                                    "--use", "teller_policy=cross_training"])
         #expect(open.status == 0, "\(open.stderr)")
