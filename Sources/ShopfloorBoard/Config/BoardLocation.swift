@@ -18,14 +18,25 @@ public enum BoardLocation {
     /// The database path to use, with its folder created when it is the default one.
     ///
     /// An explicit path (option or environment) is used as given; its folder must exist, so a
-    /// typo does not silently create a new board somewhere unexpected.
-    /// - Throws: ``BoardError/database(_:)`` if the default folder cannot be created, or no home
-    ///   folder is known.
+    /// typo does not silently create a new board somewhere unexpected. The default folder is
+    /// created when missing, but only below a home (or `XDG_DATA_HOME`) that exists: a `HOME`
+    /// naming no folder is a mistake to report, not a tree of folders to make (as root,
+    /// `HOME=/nonexistent` would otherwise create `/nonexistent/.local/share/shopfloor`).
+    /// - Throws: ``BoardError/database(_:)`` if the default folder cannot be created, no home
+    ///   folder is known, or the home folder does not exist.
     public static func resolve(option: String?, environment: [String: String]) throws -> String {
         if let option, !option.isEmpty { return option }
         if let path = environment[environmentVariable], !path.isEmpty { return path }
         let path = try defaultPath(environment: environment)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = String(path.dropLast("/board.sqlite".count))
+        let base = baseFolder(environment: environment)
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+           let (name, home) = base, !(FileManager.default.fileExists(atPath: home, isDirectory: &isFolder) && isFolder.boolValue) {
+            let fix = name == "HOME" ? "set HOME to your home folder" : "create it or unset XDG_DATA_HOME"
+            throw BoardError.database(
+                "\(name) \(home) does not exist: \(fix), or choose the board with --db PATH or \(environmentVariable)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -52,10 +63,26 @@ public enum BoardLocation {
         #endif
     }
 
+    /// The folder the default path hangs from, which must exist: `XDG_DATA_HOME` when it is set
+    /// and exists, else `HOME`. An `XDG_DATA_HOME` that does not exist is created below an existing home.
+    private static func baseFolder(environment: [String: String]) -> (String, String)? {
+        #if !os(macOS)
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            if FileManager.default.fileExists(atPath: data) { return nil }
+            if let home = environment["HOME"], !home.isEmpty, data.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
+                return ("HOME", home)
+            }
+            return ("XDG_DATA_HOME", data)
+        }
+        #endif
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return ("HOME", home)
+    }
+
     /// The board's config file: the database's path with the extension `.toml`
     /// (`board.sqlite` → `board.toml`), so two boards in one folder keep separate settings.
     public static func configPath(forDatabase path: String) -> String {
-        let base = (path as NSString).deletingPathExtension
+        let base = BoardPath.deletingExtension(path)
         return (base.isEmpty ? path : base) + ".toml"
     }
 }

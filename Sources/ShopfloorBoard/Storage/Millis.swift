@@ -4,18 +4,34 @@ import Foundation
 ///
 /// Whole milliseconds keep stored times exact (a `Date` read back equals the one written) and
 /// match the wall part of ``HLCTimestamp``.
+///
+/// Times are kept within ``range`` (1970-01-01 to 9999-12-31 UTC): versions pulled from a remote
+/// outside it are refused (`Board+Sync.swift`), and a time read from the database outside it —
+/// written by an older version, or by hand — is shown as the nearest bound instead of a year
+/// 4713 or a trap in the ISO 8601 writer.
 enum Millis {
+    /// Every time the board stores or shows, in ms since 1970 UTC: up to 9999-12-31T23:59:59.999Z.
+    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
+
     static func of(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        guard millis.isFinite else { return millis > 0 ? range.upperBound : range.lowerBound }
+        return clamped(Int64(max(Double(range.lowerBound), min(Double(range.upperBound), millis))))
     }
 
     static func date(_ millis: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(millis) / 1000)
+        Date(timeIntervalSince1970: Double(clamped(millis)) / 1000)
+    }
+
+    /// `millis` moved into ``range``.
+    static func clamped(_ millis: Int64) -> Int64 {
+        min(max(millis, range.lowerBound), range.upperBound)
     }
 
     /// `2026-05-01T12:34:56.789Z`: ISO 8601 in UTC with milliseconds, computed directly from the
     /// number (no formatter object, so it is fast, thread-safe and locale-independent).
     static func iso8601(_ millis: Int64) -> String {
+        let millis = clamped(millis)
         let (days, msOfDay) = floorDivided(millis, by: 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let hour = msOfDay / 3_600_000
