@@ -33,9 +33,9 @@ public enum BoardLocation {
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
            let (name, home) = base, !(FileManager.default.fileExists(atPath: home, isDirectory: &isFolder) && isFolder.boolValue) {
-            let fix = name == "HOME" ? "set HOME to your home folder" : "create it or unset XDG_DATA_HOME"
-            throw BoardError.database(
-                "\(name) \(home) does not exist: \(fix), or choose the board with --db PATH or \(environmentVariable)")
+            let problem = name == "HOME" ? "HOME \(home) does not exist: set HOME to your home folder"
+                : "XDG_DATA_HOME \(environment["XDG_DATA_HOME"] ?? "") is in a folder that does not exist (\(home)): create it or unset XDG_DATA_HOME"
+            throw BoardError.database("\(problem), or choose the board with --db PATH or \(environmentVariable)")
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -63,8 +63,9 @@ public enum BoardLocation {
         #endif
     }
 
-    /// The folder the default path hangs from, which must exist: `XDG_DATA_HOME` when it is set
-    /// and exists, else `HOME`. An `XDG_DATA_HOME` that does not exist is created below an existing home.
+    /// The variable whose folder must exist before the default folder is made below it, and that
+    /// folder: `HOME`; with `XDG_DATA_HOME` set, nothing when it exists, else the home when it lies
+    /// inside it, else the folder holding it (XDG asks to create a missing data folder, not a tree).
     private static func baseFolder(environment: [String: String]) -> (String, String)? {
         #if !os(macOS)
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
@@ -72,7 +73,8 @@ public enum BoardLocation {
             if let home = environment["HOME"], !home.isEmpty, data.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
                 return ("HOME", home)
             }
-            return ("XDG_DATA_HOME", data)
+            let parent = BoardPath.folder(of: data.hasSuffix("/") ? String(data.dropLast()) : data)
+            return ("XDG_DATA_HOME", parent.isEmpty ? "/" : parent)
         }
         #endif
         guard let home = environment["HOME"], !home.isEmpty else { return nil }

@@ -5,13 +5,16 @@ import Foundation
 /// Whole milliseconds keep stored times exact (a `Date` read back equals the one written) and
 /// match the wall part of ``HLCTimestamp``.
 ///
-/// Times are kept within ``range`` (1970-01-01 to 9999-12-31 UTC): versions pulled from a remote
-/// outside it are refused (`Board+Sync.swift`), and a time read from the database outside it —
-/// written by an older version, or by hand — is shown as the nearest bound instead of a year
-/// 4713 or a trap in the ISO 8601 writer.
+/// Times are shown within ``range`` (years 0001 to 9999, four digits as ISO 8601 writes them): a
+/// time read from the database outside it — written by an older version, by hand, or pulled
+/// before versions were checked — is shown as the nearest bound instead of a year -4713 or a
+/// trap in the ISO 8601 writer. Versions pulled from a remote must lie within ``syncRange``
+/// (`SyncRow.validated()`): every replica stamps with a clock past 1970.
 enum Millis {
-    /// Every time the board stores or shows, in ms since 1970 UTC: up to 9999-12-31T23:59:59.999Z.
-    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
+    /// Every time the board shows, in ms since 1970 UTC: 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
+    static let range: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    /// The times a pulled version may carry: 1970-01-01 to 9999-12-31 UTC.
+    static let syncRange: ClosedRange<Int64> = 0...range.upperBound
 
     static func of(_ date: Date) -> Int64 {
         let millis = (date.timeIntervalSince1970 * 1000).rounded()

@@ -38,7 +38,7 @@ public struct SyncRow: Hashable, Sendable {
         guard Self.isIdentifier(version.replica), version.wallMillis >= 0, version.counter >= 0 else {
             throw BoardError.sync("invalid version stamp \(BoardError.quoted(String(version.description.prefix(120))))")
         }
-        for (name, millis) in [("created_at", createdAt), ("updated_at", updatedAt)] where !Millis.range.contains(millis) {
+        for (name, millis) in [("created_at", createdAt), ("updated_at", updatedAt)] where !Millis.syncRange.contains(millis) {
             throw BoardError.sync("\(name) \(millis) is not a time between 1970 and 9999")
         }
         if deleted { return nil }

@@ -27,8 +27,8 @@ struct HostileBoardLocationTests {
         try FileManager.default.createDirectory(atPath: folder.path + "/home", withIntermediateDirectories: true)
         let r = try run(["list"], home: folder.path + "/home", data: data)
         #expect(r.status == 1)
-        #expect(r.stderr == "error: XDG_DATA_HOME \(data) does not exist: create it or unset XDG_DATA_HOME, "
-            + "or choose the board with --db PATH or SHOPFLOOR_BOARD_DB\n")
+        #expect(r.stderr == "error: XDG_DATA_HOME \(data) is in a folder that does not exist (\(folder.path)/no-data): "
+            + "create it or unset XDG_DATA_HOME, or choose the board with --db PATH or SHOPFLOOR_BOARD_DB\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/no-data"))
     }
 
@@ -36,9 +36,12 @@ struct HostileBoardLocationTests {
         let folder = try TemporaryFolder()
         #expect(try run(["add", "First"], home: folder.path).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/.local/share/shopfloor/board.sqlite"))
-        // So is a missing XDG_DATA_HOME inside it.
+        // So is a missing XDG_DATA_HOME inside it, or in a folder that exists.
         let data = folder.path + "/data/share"
         #expect(try run(["add", "Second"], home: folder.path, data: data).status == 0)
         #expect(FileManager.default.fileExists(atPath: data + "/shopfloor/board.sqlite"))
+        let elsewhere = try TemporaryFolder()
+        #expect(try run(["add", "Third"], home: folder.path, data: elsewhere.path + "/data").status == 0)
+        #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/data/shopfloor/board.sqlite"))
     }
 }
