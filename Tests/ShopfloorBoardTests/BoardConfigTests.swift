@@ -40,6 +40,46 @@ struct BoardConfigTests {
         #expect(boardError { _ = try BoardConfig.load(path: path) } == .config("board.toml:1: unknown section [colours] (known: [params])"))
     }
 
+    @Test("TOML it does not understand is refused with board.toml:LINE, never read as another value", arguments: [
+        ("rule = '''x", "board.toml:1: multi-line strings are not supported (close ''' on the same line)"),
+        ("rule = \"x\" extra", "board.toml:1: unexpected text after the value: \"extra\""),
+        ("rule = \"x\"\nrule = \"y\"", "board.toml:2: 'rule' is set twice"),
+        ("[params]\nlimits = [1, 2]", "board.toml:2: arrays are not supported (write one value)"),
+        ("[params]\nwhen = 1979-05-27", "board.toml:2: expected a quoted string, a number or true/false (got \"1979-05-27\")"),
+        ("[params]\nn = 1__0", "board.toml:2: expected a quoted string, a number or true/false (got \"1__0\")"),
+        ("[params]\nn = 012", "board.toml:2: expected a quoted string, a number or true/false (got \"012\")"),
+        ("[params]\nn = nan", "board.toml:2: expected a quoted string, a number or true/false (got \"nan\")"),
+        ("[params]\nt = { a = 1 }", "board.toml:2: inline tables are not supported"),
+        ("rule.name = \"x\"", "board.toml:1: dotted keys are not supported ('rule.…')"),
+        (#"rule = "a\qb""#, #"board.toml:1: invalid escape \q in a string (known: \" \\ \n \t \r \b \f \e \uXXXX \UXXXXXXXX)"#),
+        ("rule =", "board.toml:1: a value is missing after ="),
+        ("ruel = \"standard\"", "board.toml:1: unknown key 'ruel'; did you mean 'rule'? (keys: rule, rules, remote, password, [params])"),
+        ("remtoe = \"x\"", "board.toml:1: unknown key 'remtoe'; did you mean 'remote'? (keys: rule, rules, remote, password, [params])"),
+        ("params = 1", "board.toml:1: unknown key 'params'; did you mean the section [params]? (keys: rule, rules, remote, password, [params])"),
+        ("[parms]", "board.toml:1: unknown section [parms]; did you mean [params]? (known: [params])"),
+    ])
+    func refusesWhatItDoesNotUnderstand(text: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("board.toml")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(boardError { _ = try BoardConfig.load(path: path) } == .config(message))
+    }
+
+    @Test("TOML's strings and numbers are read as TOML reads them")
+    func readsTOMLValues() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("board.toml")
+        try "rule = '''standard'''\nrules = \"\"\"my \"rules\".lua\"\"\"\nremote = \"postgres://ada@db/x\\u0041\"\r\n[params]\nmax_doing = 1_000\nratio = -0.5e-3\n\"quoted key\" = true\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let config = try BoardConfig.load(path: path)
+        #expect(config.rule == "standard")
+        #expect(config.rules == #"my "rules".lua"#)
+        #expect(config.remote == "postgres://ada@db/xA")
+        #expect(config.parameters == ["max_doing": "1000", "ratio": "-0.5e-3", "quoted key": "true"])
+    }
+
     @Test("saving the remote keeps other lines and makes the file private")
     func saveRemoteKeepsTheRest() throws {
         let folder = try TemporaryFolder()

@@ -6,7 +6,7 @@ import Testing
 /// versions from other replicas (the server-backed tests are in ShopfloorCLITests).
 @Suite("Sync, local side")
 struct SyncLocalTests {
-    @Test("every local change is pending until pushed; a change made after the push is pending again")
+    @Test("every local change is pending until pushed, counted as changes, not tasks")
     func pendingUntilPushed() throws {
         let board = try Board.inMemory()
         let task = try board.add(title: "X")
@@ -14,9 +14,15 @@ struct SyncLocalTests {
         let rows = try board.pendingRows()
         try board.move(task.id, to: .doing)
         try board.markPushed(rows)                      // the pushed version is no longer current
-        #expect(try board.pendingCount() == 1)
+        #expect(try board.pendingCount() == 2)
+        #expect(try board.pendingTaskCount() == 1)
         try board.markPushed(try board.pendingRows())
         #expect(try board.pendingCount() == 0)
+        // After a push, only what follows it waits: an edit and its undo are two changes.
+        try board.edit(task.id, TaskEdit(title: "Y"))
+        try board.undo()
+        #expect(try board.pendingCount() == 2)
+        #expect(try board.pendingRows().count == 1)
     }
 
     @Test("a pulled task arrives with a sync entry and passes the integrity check")
@@ -49,7 +55,7 @@ struct SyncLocalTests {
         _ = task
     }
 
-    @Test("the v2 migration keeps a v1 database's tasks and history")
+    @Test("the v2 and v3 migrations keep a v1 database's tasks and history")
     func migrationKeepsData() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -58,7 +64,8 @@ struct SyncLocalTests {
         try board.add(title: "Old")
         try board.write { db in
             // Back to a v1-shaped history (no 'sync' kind) and forget v2, as an older Shopfloor left it.
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2-sync'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v2-sync', 'v3-pending')")
+            try db.execute(sql: "ALTER TABLE task DROP COLUMN pushed_seq")
             try db.execute(sql: "DROP INDEX task_unsynced")
             try db.execute(sql: "ALTER TABLE task DROP COLUMN synced")
         }

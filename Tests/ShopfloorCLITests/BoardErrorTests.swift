@@ -46,6 +46,8 @@ struct BoardErrorTests {
         try expectRefused(["edit", "7", "--title", "Y"], message: "error: no task with id 7\n")
         try expectRefused(["move", "7", "doing"], message: "error: no task with id 7\n")
         try expectRefused(["rm", "7"], message: "error: no task with id 7\n")
+        // History of a task that never existed is an unknown id too, not "no history yet".
+        try expectRefused(["history", "--task", "7"], message: "error: no task with id 7\n")
     }
 
     @Test func test_badIDOrState() throws {

@@ -99,6 +99,6 @@ struct BoardRuleCommandTests {
         board.folder.write("board.toml", "rule = \"standard\"\ncolour = blue\n")
         let r = try board.run(["list"])
         #expect(r.status == 1)
-        #expect(r.stderr == "error: board.toml:2: expected a quoted string, a number or true/false (got blue)\n")
+        #expect(r.stderr == "error: board.toml:2: expected a quoted string, a number or true/false (got \"blue\")\n")
     }
 }

@@ -53,34 +53,44 @@ public struct BoardConfig: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { return config }
         let name = BoardPath.lastComponent(of: path)
         var section = ""
-        for (index, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = Self.strippingComment(String(rawLine)).trimmingCharacters(in: .whitespaces)
+        var seen: Set<String> = []
+        // Split on the byte: as Characters, "\r\n" is one grapheme and never equals "\n".
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, bytes) in lines.enumerated() {
             let place = "\(name):\(index + 1)"
-            if line.isEmpty { continue }
-            if line.hasPrefix("[") {
-                guard line.hasSuffix("]") else { throw BoardError.config("\(place): expected [section]") }
-                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-                guard section == "params" else {
-                    throw BoardError.config("\(place): unknown section [\(section)] (known: [params])")
+            let parsed: ConfigLine
+            do {
+                let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...]
+                parsed = try ConfigLine.parse(String(decoding: line, as: UTF8.self))
+            } catch let refusal as ConfigLine.Refusal {
+                throw BoardError.config("\(place): \(refusal.reason)")
+            }
+            switch parsed {
+            case .blank:
+                continue
+            case .table(let name):
+                guard name == "params" else {
+                    throw BoardError.config("\(place): unknown section [\(name)]\(Self.suggestion(for: name, among: ["params"], brackets: true)) (known: [params])")
                 }
-                continue
-            }
-            guard let eq = line.firstIndex(of: "=") else {
-                throw BoardError.config("\(place): expected key = value")
-            }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
-            let value = try Self.value(String(line[line.index(after: eq)...]).trimmingCharacters(in: .whitespaces), at: place)
-            if section == "params" {
-                config.parameters[key] = value
-                continue
-            }
-            switch key {
-            case "rule": config.rule = value.isEmpty ? nil : value
-            case "rules": config.rules = value.isEmpty ? nil : value
-            case "remote": config.remote = value.isEmpty ? nil : value
-            case "password": config.password = value
-            default:
-                throw BoardError.config("\(place): unknown key '\(key)' (keys: rule, rules, remote, password, [params])")
+                guard seen.insert("[params]").inserted else { throw BoardError.config("\(place): [params] appears twice") }
+                section = name
+            case .pair(let key, let value):
+                guard seen.insert(section + "." + key).inserted else {
+                    throw BoardError.config("\(place): '\(key)' is set twice")
+                }
+                if section == "params" {
+                    config.parameters[key] = value
+                    continue
+                }
+                switch key {
+                case "rule": config.rule = value.isEmpty ? nil : value
+                case "rules": config.rules = value.isEmpty ? nil : value
+                case "remote": config.remote = value.isEmpty ? nil : value
+                case "password": config.password = value
+                default:
+                    let keys = ["rule", "rules", "remote", "password"]
+                    throw BoardError.config("\(place): unknown key '\(key)'\(Self.suggestion(for: key, among: keys + ["params"], brackets: false)) (keys: rule, rules, remote, password, [params])")
+                }
             }
         }
         if config.holdsPassword, Self.othersMayRead(path) {
@@ -145,50 +155,27 @@ public struct BoardConfig: Hashable, Sendable {
         return out + "\""
     }
 
-    /// The line without a `#` comment (a `#` inside quotes is kept).
-    private static func strippingComment(_ line: String) -> String {
-        var quote: Character?
-        var escaped = false
-        for (offset, character) in line.enumerated() {
-            if escaped { escaped = false; continue }
-            if let open = quote {
-                if character == "\\" && open == "\"" { escaped = true } else if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "#" {
-                return String(line.prefix(offset))
-            }
-        }
-        return line
+    /// `; did you mean 'rules'?` for a name one or two edits away from a known one, else nothing.
+    /// (The scripting layer has its own suggestion helper, but ShopfloorBoard sits below it.)
+    static func suggestion(for name: String, among known: [String], brackets: Bool) -> String {
+        let scored = known.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= ($0.0.count <= 3 ? 1 : 2) }
+        guard let best = scored.min(by: { $0.1 < $1.1 })?.0 else { return "" }
+        if best == "params" && !brackets { return "; did you mean the section [params]?" }
+        return brackets ? "; did you mean [\(best)]?" : "; did you mean '\(best)'?"
     }
 
-    /// A value as text: a quoted string unquoted, a number or boolean as written.
-    private static func value(_ text: String, at place: String) throws -> String {
-        if text.hasPrefix("'") {
-            guard text.count >= 2, text.hasSuffix("'") else { throw BoardError.config("\(place): unterminated string") }
-            return String(text.dropFirst().dropLast())
-        }
-        if text.hasPrefix("\"") {
-            guard text.count >= 2, text.hasSuffix("\"") else { throw BoardError.config("\(place): unterminated string") }
-            var out = ""
-            var escaped = false
-            for character in text.dropFirst().dropLast() {
-                if escaped {
-                    switch character {
-                    case "n": out.append("\n")
-                    case "t": out.append("\t")
-                    default: out.append(character)
-                    }
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else {
-                    out.append(character)
-                }
+    /// Levenshtein distance between two short names.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            return out
+            previous = current
         }
-        if text == "true" || text == "false" || Double(text) != nil { return text }
-        throw BoardError.config("\(place): expected a quoted string, a number or true/false (got \(text))")
+        return previous[b.count]
     }
 }

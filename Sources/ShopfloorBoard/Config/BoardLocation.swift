@@ -18,14 +18,25 @@ public enum BoardLocation {
     /// The database path to use, with its folder created when it is the default one.
     ///
     /// An explicit path (option or environment) is used as given; its folder must exist, so a
-    /// typo does not silently create a new board somewhere unexpected.
-    /// - Throws: ``BoardError/database(_:)`` if the default folder cannot be created, or no home
-    ///   folder is known.
+    /// typo does not silently create a new board somewhere unexpected. The default folder is
+    /// created when missing, but only below a home (or `XDG_DATA_HOME`) that exists: a `HOME`
+    /// naming no folder is a mistake to report, not a tree of folders to make (as root,
+    /// `HOME=/nonexistent` would otherwise create `/nonexistent/.local/share/shopfloor`).
+    /// - Throws: ``BoardError/database(_:)`` if the default folder cannot be created, no home
+    ///   folder is known, or the home folder does not exist.
     public static func resolve(option: String?, environment: [String: String]) throws -> String {
         if let option, !option.isEmpty { return option }
         if let path = environment[environmentVariable], !path.isEmpty { return path }
         let path = try defaultPath(environment: environment)
         let folder = BoardPath.folder(of: path)
+        let base = baseFolder(environment: environment)
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
+           let (name, home) = base, !(FileManager.default.fileExists(atPath: home, isDirectory: &isFolder) && isFolder.boolValue) {
+            let problem = name == "HOME" ? "HOME \(home) does not exist: set HOME to your home folder"
+                : "XDG_DATA_HOME \(environment["XDG_DATA_HOME"] ?? "") is in a folder that does not exist (\(home)): create it or unset XDG_DATA_HOME"
+            throw BoardError.database("\(problem), or choose the board with --db PATH or \(environmentVariable)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -50,6 +61,24 @@ public enum BoardLocation {
         }
         return home + "/.local/share/shopfloor/board.sqlite"
         #endif
+    }
+
+    /// The variable whose folder must exist before the default folder is made below it, and that
+    /// folder: `HOME`; with `XDG_DATA_HOME` set, nothing when it exists, else the home when it lies
+    /// inside it, else the folder holding it (XDG asks to create a missing data folder, not a tree).
+    private static func baseFolder(environment: [String: String]) -> (String, String)? {
+        #if !os(macOS)
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            if FileManager.default.fileExists(atPath: data) { return nil }
+            if let home = environment["HOME"], !home.isEmpty, data.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
+                return ("HOME", home)
+            }
+            let parent = BoardPath.folder(of: data.hasSuffix("/") ? String(data.dropLast()) : data)
+            return ("XDG_DATA_HOME", parent.isEmpty ? "/" : parent)
+        }
+        #endif
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return ("HOME", home)
     }
 
     /// The board's config file: the database's path with the extension `.toml`

@@ -12,6 +12,12 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case multilineTitle
     case titleTooLong(count: Int)
     case bodyTooLong(count: Int)
+    /// A field holds more Unicode code points than its bound (``TaskFields/maxTitleCodePoints``,
+    /// ``TaskFields/maxBodyCodePoints``), however few characters they make.
+    case tooManyCodePoints(field: String, characters: Int, codePoints: Int)
+    /// A field holds a character a terminal would act on (see ``ControlCharacters``); the payload
+    /// is its code point.
+    case controlCharacter(field: String, scalar: UInt32)
     case invalidDue(String)
     case invalidState(String)
     case invalidID(String)
@@ -37,6 +43,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case config(String)
     /// Syncing with the remote database failed; the message says why (never a password).
     case sync(String)
+    /// The remote could not be used (unreachable, lost, refused the login): `reason` says what
+    /// failed, naming the remote, and `advice` what to do, e.g. `cannot reach
+    /// postgres://ada@127.0.0.1:1/shopfloor: connection refused` and `changes wait for the next sync`.
+    case syncFailed(reason: String, advice: String)
 
     public var description: String {
         switch self {
@@ -48,6 +58,11 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "title must be at most \(TaskFields.maxTitleLength) characters (got \(count))"
         case .bodyTooLong(let count):
             "body must be at most \(TaskFields.maxBodyLength) characters (got \(count))"
+        case .tooManyCodePoints(let field, let characters, let codePoints):
+            "\(field) must be at most \(Self.limit(of: field)) characters and \(Self.limit(of: field) * TaskFields.codePointsPerCharacter) "
+                + "Unicode code points (got \(characters) \(characters == 1 ? "character" : "characters") of \(codePoints) code points)"
+        case .controlCharacter(let field, let value):
+            Self.controlMessage(field: field, value: value)
         case .invalidDue(let text):
             "due must be a date YYYY-MM-DD (got \(Self.quoted(text)))"
         case .invalidState(let text):
@@ -67,9 +82,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undoConflict(let reason):
             "cannot undo or redo: \(reason)"
         case .refusedByRule(let message):
-            message.isEmpty ? "refused by a board rule" : message
+            // The rule's own text (it may quote a title): escaped, so it cannot drive the terminal.
+            message.isEmpty ? "refused by a board rule" : ControlCharacters.escaped(message, keepingLineBreaks: false)
         case .ruleFailed(let reason):
-            "board rule failed: \(reason)"
+            "board rule failed: " + ControlCharacters.escaped(reason, keepingLineBreaks: true)
         case .clockDrift(let remote, let local):
             "clock drift: a change stamped \(remote) is \((remote.wallMillis - local) / 1000) s ahead of this machine's clock"
         case .database(let message):
@@ -81,8 +97,29 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         case .config(let message):
             message
         case .sync(let message):
-            message
+            // It may carry the server's own words.
+            ControlCharacters.escaped(message, keepingLineBreaks: false)
+        case .syncFailed(let reason, let advice):
+            ControlCharacters.escaped(reason, keepingLineBreaks: false) + "; " + advice
         }
+    }
+
+    /// What failed, for a sync failure, without the advice (a note or a status line adds its
+    /// own); the whole description for any other error.
+    public var syncReason: String {
+        if case .syncFailed(let reason, _) = self { return ControlCharacters.escaped(reason, keepingLineBreaks: false) }
+        return description
+    }
+
+    private static func limit(of field: String) -> Int {
+        field == "title" ? TaskFields.maxTitleLength : TaskFields.maxBodyLength
+    }
+
+    private static func controlMessage(field: String, value: UInt32) -> String {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        let kind = ControlCharacters.isBidirectional(scalar) ? "bidirectional control characters" : "control characters"
+        let allowed = field == "body" ? " other than line feed and tab" : ""
+        return "\(field) must not contain \(kind)\(allowed) (got \(ControlCharacters.name(scalar)))"
     }
 
     /// Quotes a user value the way a message shows it: in double quotes, control characters escaped.
@@ -95,7 +132,7 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if ControlCharacters.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     result += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     result.unicodeScalars.append(scalar)

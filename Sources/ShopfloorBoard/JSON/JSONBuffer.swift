@@ -96,6 +96,7 @@ struct JSONBuffer {
 
     /// `2026-05-01T12:34:56.789Z`, as ``Millis/iso8601(_:)`` writes it, straight into the buffer.
     mutating func appendISO8601(_ millis: Int64) {
+        let millis = Millis.clamped(millis)   // four-digit years only: digits of a negative year would trap
         let (days, msOfDay) = Millis.floorDivided(millis, by: 86_400_000)
         let (year, month, day) = Millis.civilDate(daysSinceEpoch: days)
         let ms = Int(msOfDay)

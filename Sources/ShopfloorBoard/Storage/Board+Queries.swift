@@ -52,8 +52,11 @@ extension Board {
     }
 
     /// Every history entry about the task with `id` (removed tasks included), oldest first.
+    /// - Throws: ``BoardError/noSuchTask(id:)`` when there never was a task `id` (a removed one
+    ///   still has its history).
     public func history(ofTask id: Int) throws -> [HistoryEntry] {
         try read { db in
+            guard try StoredTask.fetch(db, id: id) != nil else { throw BoardError.noSuchTask(id: id) }
             let statement = try db.cachedStatement(
                 sql: "SELECT \(HistoryEntry.columns) FROM history WHERE task_id = ? ORDER BY seq")
             return try Row.fetchAll(statement, arguments: [id]).map(HistoryEntry.init(row:))

@@ -37,6 +37,9 @@ public final class Board {
     public let replicaID: String
     /// Asked before every add, edit, move and remove; `nil` allows everything.
     public var rule: (any BoardRule)?
+    /// Whether the board was opened read-only (see `readOnlyFallback` in ``init(path:rule:readOnlyFallback:now:)``):
+    /// reading works, every change fails with "is read-only; the change was not saved".
+    public let isReadOnly: Bool
 
     let database: any DatabaseWriter
     let now: () -> Date
@@ -45,17 +48,64 @@ public final class Board {
     /// up to date.
     ///
     /// - Parameters:
+    ///   - readOnlyFallback: for reading commands: when the database cannot be opened for writing
+    ///     (a file or folder this user may only read), open it read-only instead of failing.
+    ///     Opening for writing can fail even to read: it may need to write to start the WAL.
     ///   - now: the clock for history times and versions; tests inject a fixed one.
     /// - Throws: ``BoardError/database(_:)`` if the file cannot be opened or is not a board
     ///   database; ``BoardError/newerSchema(path:)`` if a newer Shopfloor wrote it.
-    public convenience init(path: String, rule: (any BoardRule)? = nil, now: @escaping () -> Date = Date.init) throws {
-        let database: DatabasePool
+    public convenience init(path: String, rule: (any BoardRule)? = nil, readOnlyFallback: Bool = false,
+                            now: @escaping () -> Date = Date.init) throws {
+        var database: any DatabaseWriter
+        var readOnly = false
         do {
             database = try DatabasePool(path: path, configuration: Board.configuration())
+            // Asked of the writer connection: readers are always opened read-only.
+            if readOnlyFallback, try database.writeWithoutTransaction({ db in try Self.isReadOnly(db) }) {
+                readOnly = true
+            }
+        } catch let error as DatabaseError where readOnlyFallback
+            && [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode) {
+            database = try Self.openReadOnly(path: path)
+            readOnly = true
         } catch {
             throw BoardError.wrapping(error, path: path)
         }
-        try self.init(database: database, path: path, rule: rule, now: now)
+        try self.init(database: database, path: path, rule: rule, now: now, readOnly: readOnly)
+    }
+
+    /// The board at `path` opened read-only. A WAL database needs its `-shm` file even to be read;
+    /// in a folder this user may not write, with no `-wal` file left (so nobody is writing it),
+    /// it is opened as immutable instead, which needs neither.
+    private static func openReadOnly(path: String) throws -> any DatabaseWriter {
+        var configuration = Board.configuration()
+        configuration.readonly = true
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            guard !FileManager.default.fileExists(atPath: path + "-wal") else { throw BoardError.wrapping(error, path: path) }
+            var escaped = ""
+            for character in path {
+                switch character {
+                case "%": escaped += "%25"
+                case "?": escaped += "%3F"
+                case "#": escaped += "%23"
+                default: escaped.append(character)
+                }
+            }
+            do {
+                return try DatabaseQueue(path: "file:\(escaped)?immutable=1", configuration: configuration)
+            } catch let second {
+                _ = second
+                throw BoardError.wrapping(error, path: path)
+            }
+        }
+    }
+
+    /// Whether SQLite opened the main database read-only (it does so silently when the file may
+    /// not be written).
+    private static func isReadOnly(_ db: Database) throws -> Bool {
+        sqlite3_db_readonly(db.sqliteConnection, "main") == 1
     }
 
     /// A board in memory, gone when the value is released: for tests and throwaway scenarios.
@@ -66,38 +116,22 @@ public final class Board {
         } catch {
             throw BoardError.wrapping(error, path: ":memory:")
         }
-        return try Board(database: database, path: ":memory:", rule: rule, now: now)
+        return try Board(database: database, path: ":memory:", rule: rule, now: now, readOnly: false)
     }
 
-    private init(database: any DatabaseWriter, path: String, rule: (any BoardRule)?, now: @escaping () -> Date) throws {
+    private init(database: any DatabaseWriter, path: String, rule: (any BoardRule)?, now: @escaping () -> Date,
+                 readOnly: Bool) throws {
         self.database = database
         self.path = path
         self.rule = rule
         self.now = now
+        isReadOnly = readOnly
         do {
-            replicaID = try Self.prepareSchema(database, path: path)
+            replicaID = try BoardSchema.migrate(database, path: path, readOnly: readOnly)
         } catch {
             throw BoardError.wrapping(error, path: path)
         }
         if replicaID.isEmpty { throw BoardError.database("the board database at \(path) has no replica id") }
-    }
-
-    /// Brings the schema up to date and returns the replica id.
-    ///
-    /// An up-to-date database (every run after the first) is checked with one access on the
-    /// writer connection, so a short command opens no second connection just to start.
-    private static func prepareSchema(_ database: any DatabaseWriter, path: String) throws -> String {
-        let migrator = BoardSchema.migrator
-        let readReplica = { (db: Database) in
-            try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'replica_id'")
-        }
-        let current = try database.writeWithoutTransaction { db -> String?? in
-            if try migrator.hasBeenSuperseded(db) { throw BoardError.newerSchema(path: path) }
-            return try migrator.hasCompletedMigrations(db) ? .some(try readReplica(db)) : .none
-        }
-        if let current { return current ?? "" }
-        try migrator.migrate(database)
-        return try database.writeWithoutTransaction(readReplica) ?? ""
     }
 
     private static func configuration() -> Configuration {

@@ -11,8 +11,20 @@ import GRDB
 /// one records a `sync` history entry whose `before` is the replaced version, so nothing is
 /// lost, and discards that task's undo stack entries (they describe a state that no longer is).
 extension Board {
-    /// The number of local changes the remote does not have yet.
+    /// The number of local changes the remote does not have yet: every add, edit, move, removal,
+    /// undo and redo recorded since its task was last pushed (three edits of one task offline are
+    /// three changes, although the push sends the task's latest version once).
     public func pendingCount() throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM task t JOIN history h ON h.task_id = t.id
+                WHERE t.synced = 0 AND h.seq > t.pushed_seq AND h.kind <> 'sync'
+                """) ?? 0
+        }
+    }
+
+    /// The number of tasks whose latest version the remote does not have yet (what a push sends).
+    public func pendingTaskCount() throws -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM task WHERE synced = 0") ?? 0 }
     }
 
@@ -20,10 +32,18 @@ extension Board {
     /// pulled. A remote other than the last one synced with resets the cursor, and every task
     /// becomes pending again, so the new remote receives the whole board.
     public func syncCursor(remote: String) throws -> Int64 {
-        try write { db in
+        // A read when the remote is the last one (every sync but the first): a reading command
+        // that syncs writes nothing unless the sync brings something.
+        let known = try read { db -> Int64? in
+            let last = try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'remote'")
+            guard last == remote else { return nil }
+            return Int64(try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'remote_cursor'") ?? "0") ?? 0
+        }
+        if let known { return known }
+        return try write { db in
             let last = try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'remote'")
             if last != remote {
-                try db.execute(sql: "UPDATE task SET synced = 0 WHERE synced = 1")
+                try db.execute(sql: "UPDATE task SET synced = 0, pushed_seq = 0 WHERE synced = 1")
                 try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote', ?), ('remote_cursor', '0')",
                                arguments: [remote])
                 return 0
@@ -54,7 +74,8 @@ extension Board {
     public func markPushed(_ rows: [SyncRow]) throws {
         try write { db in
             let statement = try db.cachedStatement(sql: """
-                UPDATE task SET synced = 1
+                UPDATE task SET synced = 1,
+                    pushed_seq = COALESCE((SELECT MAX(seq) FROM history WHERE task_id = task.id), 0)
                 WHERE uuid = ? AND hlc_wall = ? AND hlc_counter = ? AND hlc_replica = ?
                 """)
             for row in rows {
@@ -66,26 +87,45 @@ extension Board {
     /// Applies versions pulled from the remote and moves the cursor to `cursor`, in one
     /// transaction: a failure applies nothing.
     ///
-    /// - Returns: how many versions changed the board, and how many of those replaced a local
-    ///   change that had not been pushed.
+    /// Each version is validated as local input is (``SyncRow/validated()``: the title, body,
+    /// deadline and state rules, no control characters, times within range, a sane uuid and
+    /// stamp). One that fails is quarantined: not applied, returned with its reason, and passed
+    /// over by the cursor, so one bad row from another replica (or written on the server by hand)
+    /// cannot stop every later pull.
+    ///
+    /// - Returns: how many versions changed the board, how many of those replaced a local change
+    ///   that had not been pushed, and the versions refused.
     @discardableResult
-    public func applyPulled(_ rows: [SyncRow], cursor: Int64) throws -> (applied: Int, conflicts: Int) {
+    public func applyPulled(_ rows: [SyncRow], cursor: Int64) throws
+        -> (applied: Int, conflicts: Int, quarantined: [QuarantinedRow])
+    {
         try write { db in
             var applied = 0, conflicts = 0
+            var quarantined: [QuarantinedRow] = []
             let millis = Millis.of(now())
             let readClock = try db.cachedStatement(sql: "SELECT value FROM board_meta WHERE key = 'hlc'")
             var clock = HybridLogicalClock(replica: replicaID, last: try String.fetchOne(readClock).flatMap(HLCTimestamp.init))
             let find = try db.cachedStatement(sql: "SELECT \(StoredTask.columns), synced FROM task WHERE uuid = ?")
+            let markPushed = try db.cachedStatement(sql: "UPDATE task SET pushed_seq = ? WHERE id = ?")
             for row in rows {
-                try clock.receive(row.version, wallMillis: millis)
-                let incoming = try row.snapshot()
+                let incoming: TaskFields?
+                do {
+                    incoming = try row.validated()
+                    var next = clock
+                    try next.receive(row.version, wallMillis: millis)
+                    clock = next
+                } catch let error as BoardError {
+                    quarantined.append(QuarantinedRow(uuid: row.uuid, reason: error.description))
+                    continue
+                }
                 guard let existingRow = try Row.fetchOne(find, arguments: [row.uuid]) else {
                     // New here. A task created and removed elsewhere never needs a local row.
                     guard let fields = incoming else { continue }
                     let task = try insertPulled(db, row: row, fields: fields)
-                    _ = try HistoryEntry.append(
+                    let entry = try HistoryEntry.append(
                         db, at: millis, kind: .sync, task: task,
                         message: "Added '\(fields.title)' on another replica.", before: nil, after: fields)
+                    try markPushed.execute(arguments: [entry.sequence, task.id])
                     applied += 1
                     continue
                 }
@@ -98,8 +138,9 @@ extension Board {
                 if unpushed { conflicts += 1 }
                 var message = Self.pulledMessage(before: before, after: incoming)
                 if unpushed { message += " (It replaced a change made here; the replaced version stays in history.)" }
-                _ = try HistoryEntry.append(
+                let entry = try HistoryEntry.append(
                     db, at: millis, kind: .sync, task: stored, message: message, before: before, after: incoming)
+                try markPushed.execute(arguments: [entry.sequence, existing.task.id])
                 // The task's undo entries describe states it no longer has.
                 try db.execute(sql: """
                     UPDATE history SET undo_status = 'discarded'
@@ -110,7 +151,7 @@ extension Board {
             try db.execute(sql: "UPDATE board_meta SET value = ? WHERE key = 'hlc'", arguments: [clock.last.description])
             try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote_cursor', ?)",
                            arguments: [String(cursor)])
-            return (applied, conflicts)
+            return (applied, conflicts, quarantined)
         }
     }
 

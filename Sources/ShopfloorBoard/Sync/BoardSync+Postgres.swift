@@ -17,7 +17,12 @@ extension BoardSync {
         let pending = try board.pendingRows()
         let replica = board.replicaID
         let outcome = try blocking(timeout: timeout, target: target) { () async throws -> Exchange in
-            let remote = try await RemoteBoard.connect(target, timeout: timeout)
+            let remote: RemoteBoard
+            do {
+                remote = try await RemoteBoard.connect(target, timeout: timeout)
+            } catch {
+                throw SyncFailure.error(for: error, target: target, connected: false)
+            }
             var exchange = Exchange()
             do {
                 exchange.accepted = try await remote.push(pending)
@@ -25,7 +30,7 @@ extension BoardSync {
                 try await faultInjection?(.beforePull)
                 exchange.pulled = try await remote.pull(after: cursor, excluding: replica)
             } catch {
-                exchange.failure = BoardSync.describe(error, target: target)
+                exchange.failure = SyncFailure.error(for: error, target: target, connected: true)
             }
             await remote.close()
             return exchange
@@ -42,8 +47,9 @@ extension BoardSync {
             let result = try board.applyPulled(rows, cursor: newCursor)
             report.pulled = result.applied
             report.conflicts = result.conflicts
+            report.quarantined = result.quarantined
         }
-        if let failure = outcome.failure { throw BoardError.sync(failure) }
+        if let failure = outcome.failure { throw failure }
         report.pending = try board.pendingCount()
         return report
     }
@@ -52,7 +58,12 @@ extension BoardSync {
     public static func probe(_ target: RemoteTarget, timeout: Duration = .seconds(3)) -> Result<Void, BoardError> {
         do {
             _ = try blocking(timeout: timeout, target: target) { () async throws -> Bool in
-                let remote = try await RemoteBoard.connect(target, timeout: timeout)
+                let remote: RemoteBoard
+                do {
+                    remote = try await RemoteBoard.connect(target, timeout: timeout)
+                } catch {
+                    throw SyncFailure.error(for: error, target: target, connected: false)
+                }
                 defer { Task { await remote.close() } }
                 try await remote.connection.query("SELECT 1", logger: remote.logger)
                 await remote.close()
@@ -62,7 +73,7 @@ extension BoardSync {
         } catch let error as BoardError {
             return .failure(error)
         } catch {
-            return .failure(.sync(describe(error, target: target)))
+            return .failure(SyncFailure.error(for: error, target: target, connected: false))
         }
     }
 
@@ -70,7 +81,7 @@ extension BoardSync {
         /// The uuids the server took, once the push committed.
         var accepted: Set<String>?
         var pulled: ([SyncRow], Int64)?
-        var failure: String?
+        var failure: BoardError?
     }
 
     /// Runs `body` on the concurrency runtime and waits for it, at most `timeout`.
@@ -88,35 +99,16 @@ extension BoardSync {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         if done.wait(timeout: .now() + seconds) == .timedOut {
             task.cancel()
-            throw BoardError.sync("the remote \(target) did not answer within \(LocalizedSeconds(seconds)) s")
+            throw BoardError.syncFailed(reason: "\(target) did not answer within \(LocalizedSeconds(seconds)) s",
+                                        advice: SyncFailure.waitAdvice)
         }
         switch box.result! {
         case .success(let value): return value
         case .failure(let error as BoardError): throw error
-        case .failure(let error): throw BoardError.sync(describe(error, target: target))
+        case .failure(let error): throw SyncFailure.error(for: error, target: target, connected: false)
         }
     }
 
-    /// A one-line reason for a networking or server error, naming the remote but never its password.
-    static func describe(_ error: any Error, target: RemoteTarget) -> String {
-        if let error = error as? BoardError { return error.description }
-        var reason: String
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                reason = message
-            } else if let underlying = error.underlying {
-                reason = String(describing: underlying)
-            } else {
-                reason = "\(error.code)"
-            }
-        } else {
-            reason = String(describing: error)
-        }
-        if let password = target.password, !password.isEmpty {
-            reason = reason.replacingOccurrences(of: password, with: "***")
-        }
-        return "cannot sync with \(target): \(reason)"
-    }
 }
 
 /// Runs sync's tasks on a serial dispatch queue of their own (dispatch adds threads for it as

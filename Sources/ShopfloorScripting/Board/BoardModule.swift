@@ -24,9 +24,12 @@ public enum BoardModule {
     ///   - board: a board to use; when nil, one is opened at the first call.
     ///   - path: the database to open when `board` is nil (default: `SHOPFLOOR_BOARD_DB`, else the
     ///     user data folder).
+    ///   - unavailable: when set, every function raises this message instead of opening a board
+    ///     (inside a board rule, see ``BoardRuleHost``).
     public static func install(in world: World, board: Board? = nil, path: String? = nil,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let handle = LazyBoard(board: board, path: path, environment: environment)
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               unavailable: String? = nil) {
+        let handle = LazyBoard(board: board, path: path, environment: environment, refusal: unavailable)
         let lua = world.lua
         let stack = lua.stack
         if lua.getGlobal("shopfloor") != LUA_TTABLE {
@@ -136,17 +139,27 @@ final class LazyBoard {
     private var board: Board?
     private let path: String?
     private let environment: [String: String]
+    /// Why this world may not use the board at all (raised by every function), or nil.
+    private let refusal: String?
 
-    init(board: Board?, path: String?, environment: [String: String]) {
+    init(board: Board?, path: String?, environment: [String: String], refusal: String? = nil) {
         self.board = board
         self.path = path
         self.environment = environment
+        self.refusal = refusal
     }
 
     func open() throws -> Board {
+        if let refusal { throw BoardUnavailable(description: refusal) }
         if let board { return board }
         let opened = try Board(path: try BoardLocation.resolve(option: path, environment: environment))
         board = opened
         return opened
     }
+}
+
+/// Raised by every `shopfloor.board` function where the board may not be used; not a `LuaRaise`,
+/// so the message starts with the caller's `file:line`.
+struct BoardUnavailable: Error, CustomStringConvertible {
+    let description: String
 }

@@ -65,6 +65,10 @@ public final class BoardRuleHost: BoardRule {
         return try BoardRuleHost(name: name, files: files, pluginFolders: folders, parameters: parameters)
     }
 
+    /// What `shopfloor.board.*` raises inside a board rule.
+    public static let moduleRefusal = "shopfloor.board cannot be used in a board rule: the rule is given the change and "
+        + "the board's counts, and changes the task by returning a table of fields (docs/board.md)"
+
     /// Where the rules file is looked for when neither `--rules` nor the config names one.
     public static func defaultRulesFiles(environment: [String: String]) -> [String] {
         var files = ["scripts/board_rules.lua"]
@@ -83,6 +87,10 @@ public final class BoardRuleHost: BoardRule {
         let world = try World(options: options, parameters: parameterSet,
                               plugins: PluginRegistry(overrides: [.boardRule: name]))
         self.world = world
+        // A rule runs inside the change's write transaction, for the board it was chosen for. The
+        // module would open another board (the default one, not `--db`'s), or this one a second
+        // time and wait on its own transaction's lock: rules decide through what they return.
+        BoardModule.install(in: world, unavailable: Self.moduleRefusal)
         for file in files {
             world.loadingPluginFile = file
             defer { world.loadingPluginFile = nil }

@@ -24,7 +24,8 @@ struct BoardHistoryCommand: BoardSubcommand {
 
     func execute() throws {
         let taskID = try task.map(BoardTask.parseID)
-        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        let session = try BoardSession.open(path: try databasePath(), rules: nil, reading: true)
+        session.refresh()
         var entries: [HistoryEntry]
         if let taskID {
             entries = try session.board.history(ofTask: taskID)
@@ -36,9 +37,9 @@ struct BoardHistoryCommand: BoardSubcommand {
             StandardStreams.output("no history yet\n")
             return
         }
-        let calendar = rendering.calendar
+        let rendering = rendering
         var out = ""
-        for entry in entries { out += entry.line(calendar: calendar) + "\n" }
+        for entry in entries { out += rendering.line(entry) + "\n" }
         StandardStreams.output(out)
     }
 }

@@ -23,7 +23,8 @@ struct BoardListCommand: BoardSubcommand {
     @ParentCommand var parent: BoardCommand
 
     func execute() throws {
-        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        let session = try BoardSession.open(path: try databasePath(), rules: nil, reading: true)
+        session.refresh()
         let listing = try session.board.list()
         switch format {
         case .json: StandardStreams.output(BoardJSON.encode(listing) + "\n")

@@ -14,7 +14,7 @@ struct BoardRedoCommand: BoardSubcommand {
     func execute() throws {
         let session = try BoardSession.open(path: try databasePath(), rules: nil)
         let entry = try session.board.redo()
-        StandardStreams.output("#\(entry.taskID) \(entry.message)\n")
+        StandardStreams.output("#\(entry.taskID) \(BoardRendering.safe(entry.message))\n")
         session.finish()
     }
 }

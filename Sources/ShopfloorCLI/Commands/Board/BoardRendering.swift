@@ -29,7 +29,7 @@ struct BoardRendering {
             var cells = [Cell(text: header(state, listing)), Cell(text: String(repeating: "─", count: columnWidth))]
             cells.reserveCapacity(2 + 2 * listing[state].count)
             for task in listing[state] {
-                cells.append(Cell(text: DisplayWidth.truncate("#\(task.id) \(task.title)", to: columnWidth)))
+                cells.append(Cell(text: DisplayWidth.truncate("#\(task.id) \(Self.safe(task.title))", to: columnWidth)))
                 if let due = task.due {
                     let late = task.isOverdue(today: today)
                     let text = "   due \(due)" + (late && !terminal.colour ? " (overdue)" : "")
@@ -69,7 +69,7 @@ struct BoardRendering {
             out += header(state, listing) + "\n"
             if listing[state].isEmpty { out += "  (empty)\n" }
             for task in listing[state] {
-                out += "  #\(task.id) \(task.title)"
+                out += "  #\(task.id) \(Self.safe(task.title))"
                 if let due = task.due {
                     if task.isOverdue(today: today) {
                         out += "  " + (terminal.colour ? red("due \(due)") : "due \(due) (overdue)")
@@ -85,7 +85,7 @@ struct BoardRendering {
 
     /// Every field of one task.
     func details(_ task: BoardTask) -> String {
-        var out = "#\(task.id) \(task.title)\n"
+        var out = "#\(task.id) \(Self.safe(task.title))\n"
         out += "state:    \(task.state.displayName)\n"
         if let due = task.due {
             let late = task.isOverdue(now: now, calendar: calendar)
@@ -95,16 +95,29 @@ struct BoardRendering {
         }
         out += "updated:  \(timestamp(task.updatedAt))\n"
         out += "created:  \(timestamp(task.createdAt))\n"
-        out += "uuid:     \(task.uuid)\n"
+        out += "uuid:     \(Self.safe(task.uuid))\n"
         if task.body.isEmpty {
             out += "body:     none\n"
         } else {
             out += "body:\n"
             for line in task.body.split(separator: "\n", omittingEmptySubsequences: false) {
-                out += "  \(line)\n"
+                out += "  \(ControlCharacters.escaped(String(line), keepingLineBreaks: true))\n"
             }
         }
         return out
+    }
+
+    /// One history line, `YYYY-MM-DD HH:MM:SS  message`, the message made safe for a terminal.
+    func line(_ entry: HistoryEntry) -> String {
+        Self.safe(entry.line(calendar: calendar))
+    }
+
+    /// Text read from the database (a title, a history sentence) as a terminal may show it: every
+    /// control character, escape sequence introducer and bidirectional override written as a
+    /// visible `\u{1B}` (see ``ControlCharacters``). The database may hold such text although
+    /// input refuses it (written by an older version, by hand, or by a replica's bug).
+    static func safe(_ text: String) -> String {
+        ControlCharacters.escaped(text, keepingLineBreaks: false)
     }
 
     /// Today's date where this rendering is, worked out once per listing.

@@ -19,7 +19,8 @@ struct BoardShowCommand: BoardSubcommand {
 
     func execute() throws {
         let id = try BoardTask.parseID(id)
-        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        let session = try BoardSession.open(path: try databasePath(), rules: nil, reading: true)
+        session.refresh()
         let task = try session.board.show(id)
         switch format {
         case .json:
@@ -28,7 +29,7 @@ struct BoardShowCommand: BoardSubcommand {
             let rendering = rendering
             var out = rendering.details(task) + "history:\n"
             for entry in try session.board.history(ofTask: id) {
-                out += "  " + entry.line(calendar: rendering.calendar) + "\n"
+                out += "  " + rendering.line(entry) + "\n"
             }
             StandardStreams.output(out)
         }

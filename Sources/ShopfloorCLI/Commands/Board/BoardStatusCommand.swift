@@ -13,23 +13,34 @@ struct BoardStatusCommand: BoardSubcommand {
     @ParentCommand var parent: BoardCommand
 
     func execute() throws {
-        let session = try BoardSession.open(path: try databasePath(), rules: nil)
+        let session = try BoardSession.open(path: try databasePath(), rules: nil, reading: true)
+        // Syncing first is the online check: it also pushes what waits and pulls what is new, so
+        // the counts below are the board's as of now.
+        var failure: BoardError?
+        if let url = session.config.remote, BoardSync.isBuiltIn {
+            if session.board.isReadOnly {
+                // Nothing pulled can be stored: only ask whether the server answers.
+                let target = try RemoteTarget(url: url, configPassword: session.config.password)
+                if case .failure(let error) = BoardSync.probe(target, timeout: BoardSession.autoSyncTimeout) { failure = error }
+            } else {
+                failure = session.refresh()
+            }
+        }
         let counts = try session.board.counts()
         var out = "database: \(session.path)\n"
         out += "replica:  \(session.board.replicaID)\n"
         out += "tasks:    " + TaskState.allCases.map { "\($0.displayName) \(counts[$0] ?? 0)" }.joined(separator: " · ") + "\n"
-        out += "rule:     \(session.config.rule ?? "none")\n"
+        out += "rule:     \(BoardRendering.safe(session.config.rule ?? "none"))\n"
         let pending = try session.board.pendingCount()
         let rebuild = "sync is not built in; rebuild with the PostgresSync trait: swift build -c release --traits PostgresSync"
         if let url = session.config.remote {
             let target = try RemoteTarget(url: url, configPassword: session.config.password)
             if !BoardSync.isBuiltIn {
                 out += "remote:   \(target) (\(rebuild))\n"
+            } else if let failure {
+                out += "remote:   \(target) (offline: \(failure.syncReason))\n"
             } else {
-                switch BoardSync.probe(target, timeout: BoardSession.autoSyncTimeout) {
-                case .success: out += "remote:   \(target) (online: reachable)\n"
-                case .failure(let error): out += "remote:   \(target) (offline: \(error))\n"
-                }
+                out += "remote:   \(target) (online: reachable)\n"
             }
         } else if BoardSync.isBuiltIn {
             out += "remote:   none configured (board sync --remote postgres://… --save)\n"

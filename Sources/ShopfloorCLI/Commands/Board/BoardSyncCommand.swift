@@ -36,9 +36,13 @@ struct BoardSyncCommand: BoardSubcommand {
         let target = try RemoteTarget(url: url, configPassword: session.config.password)
         if save { try BoardConfig.saveRemote(url, path: session.config.path) }
         let report = try BoardSync.sync(session.board, with: target)
+        session.warnAboutQuarantined(report)
         var line = "Synced with \(target): pushed \(report.pushed), pulled \(report.pulled)"
         if report.conflicts > 0 {
             line += "; \(report.conflicts) concurrent \(report.conflicts == 1 ? "edit" : "edits") resolved (the later change won; the replaced version is in board history)"
+        }
+        if !report.quarantined.isEmpty {
+            line += "; \(report.quarantined.count) invalid \(report.quarantined.count == 1 ? "change" : "changes") skipped"
         }
         if report.pending > 0 { line += "; \(report.pending) changes made meanwhile wait" }
         StandardStreams.output(line + ".\n")
