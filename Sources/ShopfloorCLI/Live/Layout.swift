@@ -26,22 +26,14 @@ enum Style {
         }
     }
 
-    /// Display width of a string: East Asian wide characters (Korean) take two columns.
-    static func width(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { w, u in
-            let v = u.value
-            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-                || (0xFFE0...0xFFE6).contains(v)
-            return w + (wide ? 2 : (u.properties.generalCategory == .nonspacingMark ? 0 : 1))
-        }
-    }
+    /// Display width of a string (``DisplayWidth``, the one the summary tables and the board use).
+    static func width(_ s: String) -> Int { DisplayWidth.of(s) }
 
     /// Cuts `s` to `columns` display columns.
     static func fit(_ s: String, _ columns: Int) -> String {
         var out = "", used = 0
         for c in s {
-            let w = width(String(c))
+            let w = DisplayWidth.of(c)
             if used + w > columns { break }
             out.append(c)
             used += w
