@@ -47,6 +47,15 @@ public struct Scheduler: Sendable {
         return event
     }
 
+    /// Removes the next event **without** moving the clock: for an event that was cancelled after it was
+    /// scheduled (a renege of a customer already served, an arrival of a stopped source), which must neither
+    /// count as pending work nor advance the clock.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    mutating func discardNext() {
+        _ = queue.popMin()
+    }
+
     /// Moves the clock forward to `time` without an event (for `run(until:)` ending between events).
     /// - Precondition: `time >= now` and no pending event is earlier than `time`.
     public mutating func advance(to time: Double) {

@@ -174,6 +174,11 @@ extension Simulation {
         try stock.checkItem(item)
         try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
         try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
+        try CoreError.require((now + leadTime).isFinite,
+                              "restock: 'lead_time' \(quoted(leadTime)) from simulated time \(quoted(now)) is past the largest time (\(Double.greatestFiniteMagnitude))")
+        let pending = pendingUnits(item: item)
+        try CoreError.require(pending <= Int.max - amount,
+                              "restock: 'amount' \(amount) of '\(stock.items[item].name)' with \(pending) on their way exceeds the most units that can be on their way (\(Int.max))")
         let id = freeRestocks.popLast() ?? restocks.count
         let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
         if id == restocks.count { restocks.append(order) } else { restocks[id] = order }

@@ -28,7 +28,19 @@ public struct DurationStatistics: Sendable {
         sum += seconds
         if seconds > max { max = seconds }
         // Nanoseconds, rounded half up (durations are never negative, so no `rounded()` libm call is needed).
-        histogram.record(UInt64(seconds * 1e9 + 0.5))
+        histogram.record(Self.nanoseconds(seconds))
+    }
+
+    /// The longest duration the histogram resolves: 2⁶⁴ ns ≈ 1.8·10¹⁰ s (584 years). Longer ones share its top
+    /// bucket; a percentile that falls there is reported as the exact ``max``.
+    public static let histogramLimit = 18_446_744_073.709_551_615
+
+    /// `seconds` (> 0) in nanoseconds, rounded half up; saturated at `UInt64.max` instead of trapping.
+    @inline(__always)
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let ns = seconds * 1e9 + 0.5
+        // 2⁶⁴ is exact as a Double; below it the conversion cannot trap.
+        return ns < 18_446_744_073_709_551_616.0 ? UInt64(ns) : .max
     }
 
     /// The mean in seconds (0 when empty).
@@ -43,7 +55,10 @@ public struct DurationStatistics: Sendable {
         if rank <= zeros { return 0 }
         let nonZero = count - zeros
         let inner = Double(rank - zeros) / Double(nonZero) * 100
-        return Double(histogram.valueAtPercentile(Swift.min(inner, 100))) / 1e9
+        let value = histogram.valueAtPercentile(Swift.min(inner, 100))
+        // The saturated top bucket holds every duration past the histogram's range: only the max is known exactly.
+        if value >= DurationHistogram.highestEquivalent(.max) { return max }
+        return Double(value) / 1e9
     }
 
     /// Forgets everything (warm-up reset).
