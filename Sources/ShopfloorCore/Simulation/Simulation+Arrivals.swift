@@ -203,12 +203,16 @@ extension Simulation {
         // straight to the first idle teller able to serve it — the very teller `dispatch(line:)` would pick,
         // since an idle teller's lines are all empty. Saves a deque round trip per such customer.
         if servesDirectly && lineStore[t].count == 0, let teller = firstIdleTeller(forLine: t) {
+            // The service draw first (its own stream: the same draws as after numbering the customer), so a
+            // service ending past the clock's range is refused before anything changes.
+            let skillSlot = skillSlot(teller: teller, line: t)
+            let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+            try checkServiceEnd(duration)
             var record = newRecord(task: task, priority: priority, patience: patience)
             record.announced = true  // no arrive observer to tell (servesDirectly)
             let slot = table.insert(record)
             if let attributes { setAttributes(attributes, slot: slot) }
-            let skillSlot = skillSlot(teller: teller, line: t)
-            try startService(teller, slot: slot, duration: tellerService[skillSlot].sampleDuration(using: &serviceRNG))
+            try startService(teller, slot: slot, duration: duration)
             return
         }
         let admission = admit(task: task, priority: priority, patience: patience, attributes: attributes)

@@ -116,6 +116,7 @@ extension Simulation {
         }
         try CoreError.require(duration.isFinite && duration >= 0,
                               "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+        try checkServiceEnd(duration)
         _ = popHead(line: Int(tellerSkills[bestSkill]))
         try startService(t, slot: bestSlot, duration: duration)
     }

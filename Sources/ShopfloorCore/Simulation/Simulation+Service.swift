@@ -63,9 +63,10 @@ extension Simulation {
             let line = Int(tellerSkills[k])
             if lineStore[line].count > 0 {
                 if serviceTime == nil {
-                    // Hot path: no hook can throw, so dequeue first and draw.
-                    let slot = popHead(line: line)!
+                    // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
                     let duration = tellerService[k].sampleDuration(using: &serviceRNG)
+                    try checkServiceEnd(duration)
+                    let slot = popHead(line: line)!
                     try startService(t, slot: slot, duration: duration)
                 } else {
                     let slot = peekHead(line: line)!
@@ -96,9 +97,11 @@ extension Simulation {
                 throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
             }
             if serviceTime == nil {
-                // No hook can throw: dequeue first, then draw (the same draws as peeking first).
+                // No hook can throw: draw, check, dequeue (the same draws as peeking first).
+                let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+                try checkServiceEnd(duration)
                 let slot = popHead(line: line)!
-                try startService(t, slot: slot, duration: tellerService[skillSlot].sampleDuration(using: &serviceRNG))
+                try startService(t, slot: slot, duration: duration)
                 return
             }
             let slot = peekHead(line: line)!
@@ -127,7 +130,17 @@ extension Simulation {
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
         try CoreError.require(duration.isFinite && duration >= 0,
                               "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+        try checkServiceEnd(duration)
         return duration
+    }
+
+    /// Throws if a service of `duration` from now would end past the largest time the clock can hold; called
+    /// before the customer leaves the line, so nothing has changed.
+    @inline(__always)
+    func checkServiceEnd(_ duration: Double) throws {
+        if !(scheduler.now + duration).isFinite {
+            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: scheduler.now))
+        }
     }
 
     /// Teller `t` starts serving `slot` (already out of its line) for `duration` seconds.
@@ -135,7 +148,7 @@ extension Simulation {
     func startService(_ t: Int, slot: Int32, duration: Double) throws {
         let now = scheduler.now
         let end = now + duration
-        if !end.isFinite { throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: now)) }
+        precondition(end.isFinite, "service end unchecked")  // callers check before the customer leaves the line
         let i = Int(slot)
         precondition(table.records[i].state == .waiting, "customer \(table.records[i].number) would be served twice")
         precondition(!tellerStates[t].busy, "teller \(t) would serve two customers")
