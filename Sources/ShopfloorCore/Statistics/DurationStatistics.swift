@@ -61,6 +61,34 @@ public struct DurationStatistics: Sendable {
         return Double(value) / 1e9
     }
 
+    /// How many recorded durations fall in each bin `[edges[i], edges[i+1])` (seconds, increasing), and how many
+    /// at or beyond the last edge: real counts from the histogram's buckets, each bucket placed by its midpoint,
+    /// so only values within a bucket's width (< 0.1 %) of an edge can land in the neighbouring bin. Zero
+    /// durations count in the first bin when it starts at 0.
+    /// - Complexity: O(histogram buckets in use + bins).
+    public func binCounts(edges: [Double]) -> (counts: [Int], beyond: Int) {
+        guard edges.count >= 2 else { return ([], count) }
+        var counts = [Int](repeating: 0, count: edges.count - 1)
+        var beyond = 0
+        func add(_ seconds: Double, _ n: Int) {
+            if seconds < edges[0] { return }
+            if seconds >= edges[edges.count - 1] { beyond += n; return }
+            // Binary search for the bin: the last edge <= seconds.
+            var lo = 0, hi = edges.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if edges[mid] <= seconds { lo = mid } else { hi = mid }
+            }
+            counts[lo] += n
+        }
+        add(0, zeros)
+        histogram.forEachBucket { lowest, highest, n in
+            let midpoint = (Double(lowest) + Double(highest)) / 2 / 1e9
+            add(Swift.min(midpoint, max), Int(clamping: n))
+        }
+        return (counts, beyond)
+    }
+
     /// Forgets everything (warm-up reset).
     public mutating func reset() {
         count = 0
