@@ -59,7 +59,10 @@ struct HostileHugeNumberTests {
             stock:recipe("all kiwi", { kiwi = math.maxinteger })
             stock:recipe("fig juice", { fig = 1 })
             stock:makers { count = 1, prep = 1 }
-            stock:rule(function(fruit, count, pending) if fruit == "fig" and pending == 0 then return math.maxinteger, 1 end end)
+            local ordered = false
+            stock:rule(function(fruit, count, pending)
+              if fruit == "fig" and pending == 0 and not ordered then ordered = true; return math.maxinteger, 1 end
+            end)
             for _ = 1, 3 do c:arrive { task = "all kiwi" } end
             for _ = 1, 3 do c:arrive { task = "fig juice" } end
             stock:restock("fig", math.maxinteger, 1)
@@ -71,6 +74,10 @@ struct HostileHugeNumberTests {
         let kiwi = (object["stock"] as! [String: [String: Any]])["kiwi"]!
         #expect(kiwi["lost"] as? Int == Int.max)
         #expect(kiwi["min"] as? Int == 0)
+        let fig = (object["stock"] as! [String: [String: Any]])["fig"]!
+        // The rule's order of math.maxinteger arrives at a shelf nearly full: almost all of it is refused.
+        #expect((fig["excess"] as! Int) >= Int.max - 3)
+        #expect((fig["final"] as! Int) >= Int.max - 3)
         #expect(try FolderState(folder) == before)
     }
 }
