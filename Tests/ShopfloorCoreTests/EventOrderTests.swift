@@ -90,4 +90,23 @@ struct EventOrderTests {
         try sim.runUntilIdle()
         expectOrdered(trace.lines, customers: trace.arrivals.count)
     }
+
+    struct ObserverFailure: Error {}
+
+    @Test("an arrive observer that throws once: the run goes on after it and everyone is served once", arguments: [1, 4])
+    func throwingArriveObserver(groupSize: Int) throws {
+        let sim = try counter()
+        var thrown = false
+        sim.observers.onArrive = { _ in if !thrown { thrown = true; throw ObserverFailure() } }
+        var finished = 0
+        sim.observers.onFinish = { _ in finished += 1 }
+        #expect(throws: CoreError.self) {
+            if groupSize == 1 { try sim.arrive(CustomerSpec(task: 0)) } else {
+                try sim.arrive((0..<groupSize).map { CustomerSpec(task: $0 % 2) })
+            }
+        }
+        #expect(try sim.runUntilIdle())
+        sim.checkInvariants()
+        #expect(finished + sim.summary().reneged == groupSize)
+    }
 }

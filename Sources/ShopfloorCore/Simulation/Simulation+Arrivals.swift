@@ -276,7 +276,6 @@ extension Simulation {
             do { try announce(admission) } catch {
                 // The rest of the group is in; their arrivals go untold, like anything after a throwing observer.
                 for later in admissions[(i + 1)...] where later >= 0 { table.records[Int(later)].announced = true }
-                if admission >= 0 { table.records[Int(admission)].announced = true }
                 throw error
             }
         }
@@ -330,11 +329,12 @@ extension Simulation {
             }
             return
         }
+        // Marked first: an observer that throws has still been told (and recovery may then serve the customer).
+        table.records[Int(slot)].announced = true
         if observesCustomers, let onArrive = observers.onArrive {
             let event = CounterEvent(kind: .arrive, time: now, customer: customer(slot), teller: nil)
             try notify("arrive", onArrive, event)
         }
-        table.records[Int(slot)].announced = true
     }
 
     /// Offers an announced arrival's line to idle tellers, then balks the overflow a policy left.
