@@ -135,7 +135,9 @@ public final class Simulation {
 
     /// Limits on running: events per instant, the horizon (`--until`), wall-clock time. Configuration, so
     /// not part of a snapshot; see ``RunLimits``.
-    @exclusivity(unchecked) public var limits = RunLimits()
+    @exclusivity(unchecked) public var limits = RunLimits() {
+        didSet { progressInstant = -.infinity }  // the horizon is compared when the clock moves: start afresh
+    }
     /// The progress guard's count: the instant of the last event and how many events ran at it, and a tick
     /// that spaces out the wall-clock checks. Transient (not part of a snapshot).
     @exclusivity(unchecked) var progressInstant = -Double.infinity
