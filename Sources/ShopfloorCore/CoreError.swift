@@ -17,6 +17,11 @@ public enum CoreError: Error, CustomStringConvertible, Sendable {
     case hookFailed(hook: String, underlying: any Error)
     /// A simulation method was called where it is not allowed (e.g. `run` from inside an observer).
     case notAllowed(String)
+    /// A zero-time loop: `events` events at simulated time `time` without the clock moving
+    /// (``RunLimits/maxEventsPerInstant``); `kind` and `payload` are the next event's (which source, which order).
+    case noProgress(time: Double, events: Int, kind: EventKind, payload: UInt64)
+    /// The run used up its wall-clock limit (``RunLimits/wallClock(seconds:)``) at simulated time `time`.
+    case wallClockLimit(seconds: Double, time: Double)
 
     public var description: String {
         switch self {
@@ -32,6 +37,11 @@ public enum CoreError: Error, CustomStringConvertible, Sendable {
             return "\(hook) failed: \(underlying)"
         case .notAllowed(let message):
             return message
+        case let .noProgress(time, events, kind, _):
+            return "no progress: \(events) events at simulated time \(quoted(time)) and the clock never moves "
+                + "(a zero-time loop, e.g. \(kind.zeroTimeLoopExample)); stopped at the limit of events per instant"
+        case let .wallClockLimit(seconds, time):
+            return "the run used up its wall-clock limit of \(quoted(seconds)) s (stopped at simulated time \(quoted(time)))"
         }
     }
 

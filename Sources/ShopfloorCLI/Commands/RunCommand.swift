@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LuaKit
+import ShopfloorCore
 import ShopfloorScripting
 
 /// `shopfloor run FILE`: builds the scenario's world, runs it, prints its lines and a summary.
@@ -25,6 +26,14 @@ struct RunCommand: ShopfloorSubcommand {
 
     @Option(help: ArgumentHelp("Reset statistics at this simulated time (the run is not disturbed).", valueName: "seconds"))
     var warmup: Double?
+
+    @Option(name: .customLong("max-events-per-instant"), help: ArgumentHelp(
+        "Stop with an error after this many events at one simulated instant (a zero-time loop); 1 to 1e15.", valueName: "n"))
+    var maxEventsPerInstant: Int = RunLimits.defaultMaxEventsPerInstant
+
+    @Option(name: .customLong("wall-limit"), help: ArgumentHelp(
+        "Stop with an error once the command has run this many wall-clock seconds; 0.001 to 1e9.", valueName: "seconds"))
+    var wallLimit: Double?
 
     @Option(help: "Output: the scenario's lines and a summary table, or one JSON object.")
     var format: Format = .text
@@ -58,6 +67,12 @@ struct RunCommand: ShopfloorSubcommand {
         if watch && !live { throw ValidationError("--watch works with --live") }
         if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
+        if !(1...1_000_000_000_000_000).contains(maxEventsPerInstant) {
+            throw ValidationError("--max-events-per-instant must be from 1 to 1e15 (got \(maxEventsPerInstant))")
+        }
+        if let wallLimit, !(wallLimit >= 0.001 && wallLimit <= 1e9) {
+            throw ValidationError("--wall-limit must be from 0.001 to 1e9 seconds (got \(wallLimit))")
+        }
         if let warmup, !(warmup >= 0 && warmup.isFinite) { throw ValidationError("--warmup must be a time >= 0 (got \(warmup))") }
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm") || report.lowercased().hasSuffix(".json")) {
             throw ValidationError("--report \(report): the file must end in .html or .json")
@@ -91,6 +106,10 @@ struct RunCommand: ShopfloorSubcommand {
             reportFile?.discard()
         }
         let world = try Scenario.load(file, options: options) { world in
+            // Limits first, so they hold for a run the script starts itself too: --until is a hard stop.
+            world.simulation.limits.maxEventsPerInstant = maxEventsPerInstant
+            if let until { world.simulation.limits.horizon = until }
+            if let wallLimit { world.simulation.limits.wallClock(seconds: wallLimit) }
             world.output = output
             world.input = { prompt in
                 if let prompt { output(prompt) }

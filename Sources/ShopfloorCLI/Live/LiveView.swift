@@ -99,22 +99,22 @@ final class LiveView {
         var limit = target
         // shopfloor.stop { orders = N }: one event at a time, exactly as Scenario.run stops.
         if let orders = world.stock?.stopAfterOrders, let service = world.stock?.service {
-            while !paused, service.decided < orders, let next = sim.scheduler.nextTime, next <= limit {
+            while !paused, service.decided < orders, let next = sim.nextEventTime, next <= limit {
                 _ = try sim.step()
             }
-            return service.decided >= orders || (sim.scheduler.nextTime == nil && sim.inSystem == 0)
+            return service.decided >= orders || (sim.nextEventTime == nil && sim.inSystem == 0)
         }
         switch world.stopRule {
         case .time(let t): limit = min(limit, t)
         case .served(let n) where sim.servedTotal >= n: return true
         default: break
         }
-        while !paused, let next = sim.scheduler.nextTime, next <= limit {
+        while !paused, let next = sim.nextEventTime, next <= limit {
             _ = try sim.step()
             if case .served(let n) = world.stopRule, sim.servedTotal >= n { return true }
         }
-        if case .time(let t) = world.stopRule, sim.now >= t || (sim.scheduler.nextTime ?? .infinity) > t, target >= t { return true }
-        return sim.scheduler.nextTime == nil && sim.inSystem == 0
+        if case .time(let t) = world.stopRule, sim.now >= t || (sim.nextEventTime ?? .infinity) > t, target >= t { return true }
+        return sim.nextEventTime == nil && sim.inSystem == 0
     }
 
     /// Shows an error on the status line: its message on one line, without the traceback.

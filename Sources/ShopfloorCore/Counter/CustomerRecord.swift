@@ -15,6 +15,9 @@ struct CustomerRecord: Sendable {
     var state: CustomerState
     var inUse: Bool
     var hasAttributes: Bool
+    /// Whether the customer's arrival has been reported (the arrive observer called, or none installed): no
+    /// start, renege or finish may be reported before it (checked in debug builds).
+    var announced: Bool
 
     init(number: Int, arrivalTime: Double, patience: Double, task: Int32, priority: Int32) {
         self.number = number
@@ -28,5 +31,6 @@ struct CustomerRecord: Sendable {
         self.state = .waiting
         self.inUse = true
         self.hasAttributes = false
+        self.announced = false
     }
 }

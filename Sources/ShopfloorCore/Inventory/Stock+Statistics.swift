@@ -10,7 +10,7 @@ extension Stock {
     public func summary(at time: Double, pendingRestocks: Int = 0) -> StockSummary {
         let itemSummaries = items.map { item in
             ItemSummary(name: item.name, count: item.count, capacity: item.capacity == .max ? nil : item.capacity,
-                        meanLevel: item.level.mean(until: time), minLevel: Int(item.level.minimum(until: time)),
+                        meanLevel: item.level.mean(until: time), minLevel: item.minimumCount(until: time),
                         timeOutOfStock: item.timeOutOfStock(until: time), consumed: item.consumedUnits,
                         stockouts: item.stockouts, lostUnits: item.lostUnits, deliveries: item.deliveries,
                         deliveredUnits: item.deliveredUnits, excessUnits: item.excessUnits)
@@ -37,7 +37,8 @@ extension Stock {
     public func verifyInvariants() {
         for item in items {
             precondition(item.count >= 0 && item.count <= item.capacity, "stock '\(item.name)' out of range: \(item.count)")
-            precondition(item.count == item.initial + item.delivered + item.adjusted - item.consumed,
+            // Wrapping arithmetic: the totals may pass Int.max over a long run; the law holds modulo 2⁶⁴.
+            precondition(item.count == item.initial &+ item.delivered &+ item.adjusted &- item.consumed,
                          "stock '\(item.name)' not conserved")
         }
     }

@@ -79,9 +79,9 @@ public struct Stock: Sendable {
         if short {
             var missing: [Shortage.Item] = []
             for (item, need) in resolved {
-                items[item].lostUnits += need
+                items[item].lostUnits.saturatingIncrease(by: need)
                 if items[item].count < need {
-                    items[item].stockouts += 1
+                    items[item].stockouts.saturatingIncrease(by: 1)
                     missing.append(Shortage.Item(item: items[item].name, need: need, have: items[item].count))
                 }
             }
@@ -89,8 +89,8 @@ public struct Stock: Sendable {
             return Shortage(recipe: recipes[r].recipe.name, items: missing)
         }
         for (item, need) in resolved {
-            items[item].consumed += need
-            items[item].consumedUnits += need
+            items[item].consumed &+= need  // conservation totals wrap; the law still holds modulo 2⁶⁴
+            items[item].consumedUnits.saturatingIncrease(by: need)
             items[item].setCount(items[item].count - need, at: time)
         }
         recipes[r].made += 1
@@ -116,7 +116,7 @@ public struct Stock: Sendable {
         try CoreError.require(count <= items[item].capacity,
                               "stock: count of '\(name)' must be <= capacity \(items[item].capacity), got \(count)")
         try advance(to: time)
-        items[item].adjusted += count - items[item].count
+        items[item].adjusted &+= count - items[item].count
         items[item].setCount(count, at: time)
         checkInvariants()
     }
@@ -129,10 +129,10 @@ public struct Stock: Sendable {
         try advance(to: time)
         let room = items[item].capacity - items[item].count
         let accepted = Swift.min(amount, room)
-        items[item].delivered += accepted
-        items[item].deliveries += 1
-        items[item].deliveredUnits += accepted
-        items[item].excessUnits += amount - accepted
+        items[item].delivered &+= accepted  // conservation totals wrap; the law still holds modulo 2⁶⁴
+        items[item].deliveries.saturatingIncrease(by: 1)
+        items[item].deliveredUnits.saturatingIncrease(by: accepted)
+        items[item].excessUnits.saturatingIncrease(by: amount - accepted)
         items[item].setCount(items[item].count + accepted, at: time)
         checkInvariants()
         return (accepted, amount - accepted)
@@ -153,6 +153,7 @@ public struct Stock: Sendable {
         for i in items.indices {
             items[i].level = TimeWeighted(start: time, value: Double(items[i].count))
             items[i].outOfStockTime = 0
+            items[i].heldMinimum = .max
         }
     }
 }

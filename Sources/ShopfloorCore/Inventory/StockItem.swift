@@ -33,6 +33,9 @@ public struct StockItem: Sendable {
     var outOfStockTime = 0.0
     /// Units taken since the last statistics reset.
     public internal(set) var consumedUnits = 0
+    /// The lowest count held for a positive time since the statistics start (`Int.max`: none yet). Kept as an
+    /// integer: a count near `Int.max` does not survive a round trip through `Double`.
+    var heldMinimum = Int.max
 
     init(name: String, count: Int, capacity: Int, at time: Double) {
         self.name = name
@@ -50,8 +53,16 @@ public struct StockItem: Sendable {
     /// Sets the count at `time`, keeping level and out-of-stock time up to date.
     mutating func setCount(_ newCount: Int, at time: Double) {
         if count == 0 { outOfStockTime += time - level.lastTime }
+        if time > level.lastTime && count < heldMinimum { heldMinimum = count }
         count = newCount
         level.set(Double(newCount), at: time)
+    }
+
+    /// The lowest count from the statistics start to `time`: held for a positive time, or the final count.
+    /// A count held for no time at all (taken and restocked at the same instant) is not counted, but the count
+    /// at `time` always is: the minimum is never above the final count.
+    public func minimumCount(until time: Double) -> Int {
+        Swift.min(heldMinimum, count)
     }
 
     mutating func resetStatistics(at time: Double) {
@@ -59,6 +70,7 @@ public struct StockItem: Sendable {
         level.set(Double(count), at: time)
         level.restart(at: time)
         outOfStockTime = 0
+        heldMinimum = .max
         stockouts = 0; lostUnits = 0; deliveries = 0; deliveredUnits = 0; excessUnits = 0; consumedUnits = 0
     }
 }

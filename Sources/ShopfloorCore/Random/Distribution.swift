@@ -41,18 +41,31 @@ public enum Distribution: Sendable, Equatable, Hashable, Codable {
         .discrete(try DiscreteTable(values: values, weights: weights))
     }
 
-    /// The theoretical mean (used for checks against theory and for capacity planning).
+    /// The mean of what is drawn as a duration (``sampleDuration(using:)``): what the core serves with, what
+    /// `:mean()` and `service_means()` report and what policies rank by. For every distribution a duration may
+    /// be drawn from this is its theoretical mean, except `normal`, whose negative draws count as 0: its mean is
+    /// that of the normal clamped at 0, `m·Φ(m/sd) + sd·φ(m/sd)` (see ``normalMeanClampedAtZero(mean:sd:)``).
     public var mean: Double {
         switch self {
         case .fixed(let v): return v
         case let .uniform(a, b): return (a + b) / 2
         case .exponential(let m): return m
-        case .normal(let m, _): return m
+        case let .normal(m, sd): return Self.normalMeanClampedAtZero(mean: m, sd: sd)
         case .lognormal(let m, _): return m
         case .erlang(_, let m): return m
         case let .gamma(shape, scale): return shape * scale
         case .discrete(let table): return table.mean
         }
+    }
+
+    /// The mean of `max(X, 0)` for X normal with `mean` and `sd`: `m·Φ(m/sd) + sd·φ(m/sd)` (`max(m, 0)` when
+    /// sd = 0), Φ and φ the standard normal distribution and density.
+    public static func normalMeanClampedAtZero(mean m: Double, sd: Double) -> Double {
+        guard sd > 0 else { return Swift.max(m, 0) }
+        let z = m / sd
+        let cdf = 0.5 * erfc(-z / 2.0.squareRoot())
+        let density = exp(-0.5 * z * z) / (2 * Double.pi).squareRoot()
+        return m * cdf + sd * density
     }
 
     /// One draw.

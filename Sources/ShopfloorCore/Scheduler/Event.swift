@@ -14,6 +14,19 @@ public enum EventKind: UInt8, Sendable, Codable {
     case statisticsReset
 }
 
+extension EventKind {
+    /// How a run gets stuck at one instant through events of this kind (for ``CoreError/noProgress(time:events:kind:payload:)``).
+    var zeroTimeLoopExample: String {
+        switch self {
+        case .arrival: return "a customer generator answering gap 0 again and again"
+        case .delivery: return "restocks with lead time 0 ordered again on every delivery"
+        case .timer: return "a timer set again with delay 0 each time it fires"
+        case .finish: return "services of 0 s that never end"
+        case .renege, .statisticsReset: return "events scheduled again at the same instant"
+        }
+    }
+}
+
 /// A scheduled event: a time, a tie-breaking sequence number and a small payload — no closure, no class.
 ///
 /// Events are ordered by `(time, sequence)`, so events at the same time fire in the order they were scheduled

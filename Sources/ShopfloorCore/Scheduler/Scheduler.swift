@@ -47,6 +47,33 @@ public struct Scheduler: Sendable {
         return event
     }
 
+    /// Removes the next event **without** moving the clock: for an event that was cancelled after it was
+    /// scheduled (a renege of a customer already served, an arrival of a stopped source), which must neither
+    /// count as pending work nor advance the clock.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    mutating func discardNext() {
+        _ = queue.popMin()
+    }
+
+    /// Removes the next event without moving the clock; the caller either puts it back (``putBack(_:)``) or
+    /// moves the clock to it (``moveClock(to:)``). Lets the simulation look at an event once per step.
+    @inline(__always)
+    mutating func takeNext() -> Event? {
+        queue.popMin()
+    }
+
+    /// Puts back an event ``takeNext()`` removed: same time and sequence, so the order is unchanged.
+    mutating func putBack(_ event: Event) {
+        queue.push(event)
+    }
+
+    /// Moves the clock to the time of an event just taken with ``takeNext()``.
+    @inline(__always)
+    mutating func moveClock(to time: Double) {
+        now = time
+    }
+
     /// Moves the clock forward to `time` without an event (for `run(until:)` ending between events).
     /// - Precondition: `time >= now` and no pending event is earlier than `time`.
     public mutating func advance(to time: Double) {

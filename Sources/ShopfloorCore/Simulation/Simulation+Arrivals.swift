@@ -79,15 +79,20 @@ extension Simulation {
                 if sources[s].batchCount == 0 { stopSource(s); return }
             }
             let i = sources[s].batchNext
+            let at = now + sources[s].batchGaps[i]
+            if !at.isFinite {
+                throw CoreError.invalidArgument(Self.pastTheEnd("customer generator '\(sources[s].name)': gap", sources[s].batchGaps[i], from: now))
+            }
             sources[s].batchNext = i &+ 1
             sources[s].pendingTask = sources[s].batchTasks[i]
             sources[s].pendingPlain = true
-            scheduler.unsafeSchedule(.arrival, payload: payload, at: now + sources[s].batchGaps[i])
+            scheduler.unsafeSchedule(.arrival, payload: payload, at: at)
         } else if !sources[s].isBuiltin, let generator = sources[s].generator {
             let drawn = try callDecisionHook("customer generator '\(sources[s].name)'") { try generator(self) }
             guard let next = drawn else { stopSource(s); return }
             try CoreError.require(next.gap.isFinite && next.gap >= 0,
                                   "customer generator '\(sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
+            try CoreError.require((now + next.gap).isFinite, Self.pastTheEnd("customer generator '\(sources[s].name)': gap", next.gap, from: now))
             switch next {
             case .single(_, let spec):
                 try validate(spec)
@@ -198,11 +203,16 @@ extension Simulation {
         // straight to the first idle teller able to serve it — the very teller `dispatch(line:)` would pick,
         // since an idle teller's lines are all empty. Saves a deque round trip per such customer.
         if servesDirectly && lineStore[t].count == 0, let teller = firstIdleTeller(forLine: t) {
-            let record = newRecord(task: task, priority: priority, patience: patience)
+            // The service draw first (its own stream: the same draws as after numbering the customer), so a
+            // service ending past the clock's range is refused before anything changes.
+            let skillSlot = skillSlot(teller: teller, line: t)
+            let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+            try checkServiceEnd(duration)
+            var record = newRecord(task: task, priority: priority, patience: patience)
+            record.announced = true  // no arrive observer to tell (servesDirectly)
             let slot = table.insert(record)
             if let attributes { setAttributes(attributes, slot: slot) }
-            let skillSlot = skillSlot(teller: teller, line: t)
-            try startService(teller, slot: slot, duration: tellerService[skillSlot].sampleDuration(using: &serviceRNG))
+            try startService(teller, slot: slot, duration: duration)
             return
         }
         let admission = admit(task: task, priority: priority, patience: patience, attributes: attributes)
@@ -260,8 +270,17 @@ extension Simulation {
             admissions.append(admit(task: Int32(spec.task), priority: Int32(spec.priority), patience: spec.patience,
                                     attributes: spec.attributes))
         }
-        for (admission, spec) in zip(admissions, specs) {
-            try afterAdmit(admission, task: Int32(spec.task), priority: Int32(spec.priority))
+        // Every arrival of the group is reported before any of them can start: a teller dispatched for the
+        // first would otherwise take the second before its arrival was told (start before arrive).
+        for (i, admission) in admissions.enumerated() {
+            do { try announce(admission) } catch {
+                // The rest of the group is in; their arrivals go untold, like anything after a throwing observer.
+                for later in admissions[(i + 1)...] where later >= 0 { table.records[Int(later)].announced = true }
+                throw error
+            }
+        }
+        for (admission, spec) in zip(admissions, specs) where admission >= 0 {
+            try dispatchAdmitted(task: Int32(spec.task), priority: Int32(spec.priority))
         }
     }
 
@@ -286,7 +305,8 @@ extension Simulation {
         let ticket = table.ticket(slot)
         lineStore[t].append(ticket, priority: priority, at: now)
         publishLength(t)
-        if record.patience < .infinity {
+        // A patience that runs out past the largest representable time never runs out.
+        if record.patience < .infinity, (now + record.patience).isFinite {
             scheduler.unsafeSchedule(.renege, payload: ticket, at: now + record.patience)
         }
         return slot
@@ -295,6 +315,13 @@ extension Simulation {
     /// After the state change: tell observers, offer the work to idle tellers, balk any overflow a policy left.
     @inline(__always)
     func afterAdmit(_ slot: Int32, task: Int32, priority: Int32) throws {
+        try announce(slot)
+        if slot >= 0 { try dispatchAdmitted(task: task, priority: priority) }
+    }
+
+    /// Reports an admission: the balk (slot -1) or the arrival, and marks the customer announced.
+    @inline(__always)
+    func announce(_ slot: Int32) throws {
         if slot < 0 {
             if !balkNotices.isEmpty, let onBalk = observers.onBalk {
                 let snapshot = balkNotices.removeFirst()
@@ -302,11 +329,18 @@ extension Simulation {
             }
             return
         }
-        let t = Int(task)
+        // Marked first: an observer that throws has still been told (and recovery may then serve the customer).
+        table.records[Int(slot)].announced = true
         if observesCustomers, let onArrive = observers.onArrive {
             let event = CounterEvent(kind: .arrive, time: now, customer: customer(slot), teller: nil)
             try notify("arrive", onArrive, event)
         }
+    }
+
+    /// Offers an announced arrival's line to idle tellers, then balks the overflow a policy left.
+    @inline(__always)
+    func dispatchAdmitted(task: Int32, priority: Int32) throws {
+        let t = Int(task)
         try dispatch(line: t)
         // Only a policy that kept tellers idle can leave the line over capacity; the newest arrival balks.
         while lineStore[t].count > lineStore[t].capacity, let last = removeNewest(line: t, priority: priority) {
@@ -316,7 +350,7 @@ extension Simulation {
 
     /// A customer already out of the line (`removeNewest`) balks: counted, released, reported.
     func balkWaiting(_ slot: Int32, line t: Int) throws {
-        statisticsStore[t].balked &+= 1
+        if table.records[Int(slot)].arrivalTime >= statisticsStart { statisticsStore[t].balked &+= 1 }
         var snapshot = customer(slot)
         snapshot.state = .balked
         table.release(slot)
@@ -329,7 +363,7 @@ extension Simulation {
     func handleRenege(_ ticket: UInt64) throws {
         guard let slot = table.slot(of: ticket, in: .waiting) else { return }
         let t = Int(table.records[Int(slot)].task)
-        statisticsStore[t].reneged &+= 1
+        if table.records[Int(slot)].arrivalTime >= statisticsStart { statisticsStore[t].reneged &+= 1 }
         var snapshot: Customer?
         if observers.onRenege != nil { snapshot = customer(slot); snapshot?.state = .reneged }
         table.release(slot)

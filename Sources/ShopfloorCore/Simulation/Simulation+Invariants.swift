@@ -12,6 +12,8 @@ extension Simulation {
             let r = table.records[Int(s.slot)]
             precondition(r.inUse && r.state == .inService && r.teller == Int32(t), "teller \(t) and its customer disagree")
             precondition(skills(of: t).contains(Int(r.task)), "teller \(t) serves a task it lacks")
+            // Event order: nobody is served whose arrival was not reported first.
+            precondition(r.announced, "customer \(r.number) is in service but their arrival was never reported")
             busyByPool[Int(s.pool)] += 1
             inService += 1
         }
@@ -31,6 +33,7 @@ extension Simulation {
                     let r = table.records[Int(slot)]
                     precondition(Int(r.task) == l && r.priority == c.priority, "line '\(line.name)' holds a stranger")
                     precondition(r.number > lastNumber, "line '\(line.name)' is not FIFO within a class")
+                    precondition(r.announced, "customer \(r.number) waits but their arrival was never reported")
                     lastNumber = r.number
                     live += 1
                 }

@@ -116,6 +116,7 @@ extension Simulation {
         }
         try CoreError.require(duration.isFinite && duration >= 0,
                               "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+        try checkServiceEnd(duration)
         _ = popHead(line: Int(tellerSkills[bestSkill]))
         try startService(t, slot: bestSlot, duration: duration)
     }
@@ -174,6 +175,11 @@ extension Simulation {
         try stock.checkItem(item)
         try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
         try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
+        try CoreError.require((now + leadTime).isFinite,
+                              "restock: 'lead_time' \(quoted(leadTime)) from simulated time \(quoted(now)) is past the largest time (\(Double.greatestFiniteMagnitude))")
+        let pending = pendingUnits(item: item)
+        try CoreError.require(pending <= Int.max - amount,
+                              "restock: 'amount' \(amount) of '\(stock.items[item].name)' with \(pending) on their way exceeds the most units that can be on their way (\(Int.max))")
         let id = freeRestocks.popLast() ?? restocks.count
         let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
         if id == restocks.count { restocks.append(order) } else { restocks[id] = order }

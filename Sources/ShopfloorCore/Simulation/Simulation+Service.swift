@@ -63,9 +63,10 @@ extension Simulation {
             let line = Int(tellerSkills[k])
             if lineStore[line].count > 0 {
                 if serviceTime == nil {
-                    // Hot path: no hook can throw, so dequeue first and draw.
-                    let slot = popHead(line: line)!
+                    // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
                     let duration = tellerService[k].sampleDuration(using: &serviceRNG)
+                    try checkServiceEnd(duration)
+                    let slot = popHead(line: line)!
                     try startService(t, slot: slot, duration: duration)
                 } else {
                     let slot = peekHead(line: line)!
@@ -96,9 +97,11 @@ extension Simulation {
                 throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
             }
             if serviceTime == nil {
-                // No hook can throw: dequeue first, then draw (the same draws as peeking first).
+                // No hook can throw: draw, check, dequeue (the same draws as peeking first).
+                let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+                try checkServiceEnd(duration)
                 let slot = popHead(line: line)!
-                try startService(t, slot: slot, duration: tellerService[skillSlot].sampleDuration(using: &serviceRNG))
+                try startService(t, slot: slot, duration: duration)
                 return
             }
             let slot = peekHead(line: line)!
@@ -127,28 +130,53 @@ extension Simulation {
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
         try CoreError.require(duration.isFinite && duration >= 0,
                               "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+        try checkServiceEnd(duration)
         return duration
+    }
+
+    /// Throws if a service of `duration` from now would end past the largest time the clock can hold; called
+    /// before the customer leaves the line, so nothing has changed.
+    @inline(__always)
+    func checkServiceEnd(_ duration: Double) throws {
+        if !(scheduler.now + duration).isFinite {
+            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: scheduler.now))
+        }
     }
 
     /// Teller `t` starts serving `slot` (already out of its line) for `duration` seconds.
     @inline(__always)
     func startService(_ t: Int, slot: Int32, duration: Double) throws {
         let now = scheduler.now
+        let end = now + duration
+        precondition(end.isFinite, "service end unchecked")  // callers check before the customer leaves the line
         let i = Int(slot)
         precondition(table.records[i].state == .waiting, "customer \(table.records[i].number) would be served twice")
         precondition(!tellerStates[t].busy, "teller \(t) would serve two customers")
+        #if DEBUG
+        precondition(table.records[i].announced, "customer \(table.records[i].number) would start before its arrival is reported")
+        #endif
         table.records[i].state = .inService
         table.records[i].serviceStart = now
         table.records[i].teller = Int32(t)
         let task = Int(table.records[i].task)
-        statisticsStore[task].started &+= 1
-        statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
+        // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
+        // for arrived, waits, served, time in system, turned away, reneged.
+        if table.records[i].arrivalTime >= statisticsStart {
+            if tellerStates[t].turningAway {
+                // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
+                // maker in event order); they have no wait in the statistics, which are those of customers served.
+                statisticsStore[task].turnedAway &+= 1
+            } else {
+                statisticsStore[task].started &+= 1
+                statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
+            }
+        }
         tellerStates[t].busy = true
         tellerStates[t].slot = slot
         let p = Int(tellerStates[t].pool)
         poolStore[p].busyCount &+= 1
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
-        scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: now + duration)
+        scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
         if observesCustomers, let onStart = observers.onStart {
             try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
         }
@@ -164,12 +192,15 @@ extension Simulation {
         let task = Int(table.records[i].task)
         let turnedAway = tellerStates[t].turningAway
         if turnedAway {
-            // A failed order: the customer leaves without what they came for (Simulation+Recipes).
+            // A failed order: the customer leaves without what they came for (Simulation+Recipes); counted as
+            // turned away when the order was decided (startService).
             tellerStates[t].turningAway = false
-            statisticsStore[task].turnedAway &+= 1
         } else {
-            statisticsStore[task].served &+= 1
-            statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
+            if table.records[i].arrivalTime >= statisticsStart {
+                statisticsStore[task].served &+= 1
+                statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
+                servedSinceStatistics &+= 1
+            }
             servedTotal &+= 1
             tellerStates[t].served &+= 1
         }
@@ -187,5 +218,10 @@ extension Simulation {
             table.release(slot)
         }
         try offer(t)
+    }
+
+    /// The message for a delay that would take an event past the largest representable time.
+    static func pastTheEnd(_ what: String, _ delay: Double, from now: Double) -> String {
+        "\(what) \(quoted(delay)) s from simulated time \(quoted(now)) s ends past the largest time the clock can hold (\(Double.greatestFiniteMagnitude) s)"
     }
 }

@@ -49,6 +49,7 @@ extension Simulation {
         let freeRestocks: [Int]
         let nextNumber: Int
         let servedTotal: Int
+        let servedSinceStatistics: Int
         let needsRecovery: Bool
         let statisticsStart: Double
         let isOpen: Bool
@@ -83,7 +84,7 @@ extension Simulation {
             lineOwnTellerRanges: lineOwnTellerRanges.array, sources: sources.array, taskHasPatience: taskHasPatience.array,
             mixTasks: mixTasks.array, mixCumulative: mixCumulative.array, balkNotices: balkNotices,
             serviceRNG: serviceRNG, patienceRNG: patienceRNG, stock: stock, restocks: restocks, freeRestocks: freeRestocks,
-            nextNumber: nextNumber, servedTotal: servedTotal, needsRecovery: needsRecovery, statisticsStart: statisticsStart,
+            nextNumber: nextNumber, servedTotal: servedTotal, servedSinceStatistics: servedSinceStatistics, needsRecovery: needsRecovery, statisticsStart: statisticsStart,
             isOpen: isOpen, closeReported: closeReported, observers: observers, tellerPolicy: tellerPolicy,
             builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime, pendingByItem: pendingByItem.array,
             makers: makers)
@@ -129,6 +130,7 @@ extension Simulation {
         pendingByItem.replaceAll(with: snapshot.pendingByItem)
         nextNumber = snapshot.nextNumber
         servedTotal = snapshot.servedTotal
+        servedSinceStatistics = snapshot.servedSinceStatistics
         needsRecovery = snapshot.needsRecovery
         statisticsStart = snapshot.statisticsStart
         isOpen = snapshot.isOpen

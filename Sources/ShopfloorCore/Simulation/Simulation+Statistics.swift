@@ -7,12 +7,21 @@ extension Simulation {
         for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
         stock.resetStatistics(at: now)
         statisticsStart = now
+        servedSinceStatistics = 0
     }
 
     /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else.
     public func resetStatistics(at time: Double) throws {
         try checkMutable("resetStatistics")
         try scheduler.schedule(.statisticsReset, payload: 0, at: time)
+    }
+
+    /// Customers a maker has turned away whose 0 s departure event is still to come: they have left already.
+    /// - Complexity: O(tellers).
+    var turningAwayCount: Int {
+        var n = 0
+        for t in tellerStates.indices where tellerStates[t].busy && tellerStates[t].turningAway { n += 1 }
+        return n
     }
 
     /// Everything measured since the statistics start, as one Codable value.
@@ -38,7 +47,7 @@ extension Simulation {
             served: taskStatistics.reduce(0) { $0 + $1.served },
             balked: taskStatistics.reduce(0) { $0 + $1.balked },
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
-            inSystem: table.inUseCount,
+            inSystem: table.inUseCount - turningAwayCount,
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
             stock: stock.items.isEmpty ? nil : stock.summary(at: now))
     }

@@ -15,9 +15,9 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         if needsRecovery { try recover() }
-        while let next = scheduler.nextTime, next <= time {
+        while let next = nextEventTime, next <= time {
             if shouldStop() { return false }
-            try stepOne()
+            if !(try stepOne()) { break }
         }
         return true
     }

@@ -110,6 +110,9 @@ public final class Simulation {
     @exclusivity(unchecked) public internal(set) var nextNumber = 1
     /// Customers served since the last `reset` (not cleared by a statistics reset; drives `run(untilServed:)`).
     @exclusivity(unchecked) public internal(set) var servedTotal = 0
+    /// Customers served who arrived since the statistics start: the summary's `served` (drives
+    /// ``run(untilMeasuredServed:)``, the `stop { served = N }` of a run with a warm-up).
+    @exclusivity(unchecked) public internal(set) var servedSinceStatistics = 0
     /// Set when a throw interrupted follow-up work; the next step redoes it first.
     @exclusivity(unchecked) var needsRecovery = false
     /// > 0 while a decision hook runs: the state must not change under it.
@@ -129,6 +132,17 @@ public final class Simulation {
     /// Whether debug builds run ``checkInvariants()`` after every event (O(customers in system) each time).
     /// Long statistical runs in tests turn it off; release builds never check.
     @exclusivity(unchecked) public var checksInvariantsAfterEachEvent = true
+
+    /// Limits on running: events per instant, the horizon (`--until`), wall-clock time. Configuration, so
+    /// not part of a snapshot; see ``RunLimits``.
+    @exclusivity(unchecked) public var limits = RunLimits() {
+        didSet { progressInstant = -.infinity }  // the horizon is compared when the clock moves: start afresh
+    }
+    /// The progress guard's count: the instant of the last event and how many events ran at it, and a tick
+    /// that spaces out the wall-clock checks. Transient (not part of a snapshot).
+    @exclusivity(unchecked) var progressInstant = -Double.infinity
+    @exclusivity(unchecked) var eventsAtInstant = 0
+    @exclusivity(unchecked) var progressTick: UInt32 = 0
 
     /// Customer, stock and timer observers. Installing none costs nothing.
     @exclusivity(unchecked) public var observers = CounterObservers() {
@@ -197,8 +211,8 @@ public final class Simulation {
     public var taskStatistics: [TaskStatistics] { statisticsStore.array }
     /// Teller pools, in the order added.
     public var pools: [TellerPool] { poolStore.array }
-    /// Whether nothing is scheduled and nobody is in the system.
-    public var isIdle: Bool { scheduler.queue.isEmpty && table.inUseCount == 0 }
+    /// Whether nothing is scheduled (cancelled events do not count) and nobody is in the system.
+    public var isIdle: Bool { nextEventTime == nil && table.inUseCount == 0 }
 
     // MARK: Setup
 

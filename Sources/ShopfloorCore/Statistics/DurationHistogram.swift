@@ -147,6 +147,22 @@ struct DurationHistogram: Sendable {
         if value < s.minNonZeroValue && value != 0 { s.minNonZeroValue = value }
     }
 
+    /// Calls `body` with the lowest and highest value and the count of every bucket holding values, in
+    /// increasing order of value.
+    /// - Complexity: O(buckets in use).
+    func forEachBucket(_ body: (_ lowest: UInt64, _ highest: UInt64, _ count: UInt64) -> Void) {
+        let s = storage
+        var i = 0
+        while i <= s.highestIndex {
+            let n = s.count(at: i)
+            if n > 0 {
+                let lowest = Self.value(at: i)
+                body(lowest, Self.highestEquivalent(lowest), n)
+            }
+            i += 1
+        }
+    }
+
     /// How many recorded values fall in `value`'s bucket.
     func count(atValue value: UInt64) -> UInt64 { storage.count(at: Self.index(of: value)) }
 

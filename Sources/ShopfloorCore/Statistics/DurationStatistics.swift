@@ -28,7 +28,19 @@ public struct DurationStatistics: Sendable {
         sum += seconds
         if seconds > max { max = seconds }
         // Nanoseconds, rounded half up (durations are never negative, so no `rounded()` libm call is needed).
-        histogram.record(UInt64(seconds * 1e9 + 0.5))
+        histogram.record(Self.nanoseconds(seconds))
+    }
+
+    /// The longest duration the histogram resolves: 2⁶⁴ ns ≈ 1.8·10¹⁰ s (584 years). Longer ones share its top
+    /// bucket; a percentile that falls there is reported as the exact ``max``.
+    public static let histogramLimit = 18_446_744_073.709_551_615
+
+    /// `seconds` (> 0) in nanoseconds, rounded half up; saturated at `UInt64.max` instead of trapping.
+    @inline(__always)
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let ns = seconds * 1e9 + 0.5
+        // 2⁶⁴ is exact as a Double; below it the conversion cannot trap.
+        return ns < 18_446_744_073_709_551_616.0 ? UInt64(ns) : .max
     }
 
     /// The mean in seconds (0 when empty).
@@ -43,7 +55,38 @@ public struct DurationStatistics: Sendable {
         if rank <= zeros { return 0 }
         let nonZero = count - zeros
         let inner = Double(rank - zeros) / Double(nonZero) * 100
-        return Double(histogram.valueAtPercentile(Swift.min(inner, 100))) / 1e9
+        let value = histogram.valueAtPercentile(Swift.min(inner, 100))
+        // The saturated top bucket holds every duration past the histogram's range: only the max is known exactly.
+        if value >= DurationHistogram.highestEquivalent(.max) { return max }
+        return Double(value) / 1e9
+    }
+
+    /// How many recorded durations fall in each bin `[edges[i], edges[i+1])` (seconds, increasing), and how many
+    /// at or beyond the last edge: real counts from the histogram's buckets, each bucket placed by its midpoint,
+    /// so only values within a bucket's width (< 0.1 %) of an edge can land in the neighbouring bin. Zero
+    /// durations count in the first bin when it starts at 0.
+    /// - Complexity: O(histogram buckets in use + bins).
+    public func binCounts(edges: [Double]) -> (counts: [Int], beyond: Int) {
+        guard edges.count >= 2 else { return ([], count) }
+        var counts = [Int](repeating: 0, count: edges.count - 1)
+        var beyond = 0
+        func add(_ seconds: Double, _ n: Int) {
+            if seconds < edges[0] { return }
+            if seconds >= edges[edges.count - 1] { beyond += n; return }
+            // Binary search for the bin: the last edge <= seconds.
+            var lo = 0, hi = edges.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if edges[mid] <= seconds { lo = mid } else { hi = mid }
+            }
+            counts[lo] += n
+        }
+        add(0, zeros)
+        histogram.forEachBucket { lowest, highest, n in
+            let midpoint = (Double(lowest) + Double(highest)) / 2 / 1e9
+            add(Swift.min(midpoint, max), Int(clamping: n))
+        }
+        return (counts, beyond)
     }
 
     /// Forgets everything (warm-up reset).

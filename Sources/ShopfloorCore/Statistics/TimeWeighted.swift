@@ -1,8 +1,9 @@
 /// A streaming time-weighted average of a piecewise-constant quantity (queue length, busy tellers, stock).
 ///
 /// Constant memory: the area under the curve since `start`, the current value and when it last changed.
-/// Minimum and maximum count only values **held for a positive time**: a customer who joins a line and is
-/// taken at the same instant does not make the line's maximum 1.
+/// Minimum and maximum count only values **held for a positive time**, and the value at the end: a customer who
+/// joins a line and is taken at the same instant does not make the line's maximum 1, but the final value is
+/// always within [minimum, maximum].
 public struct TimeWeighted: Sendable, Equatable, Codable {
     /// When measurement started (the run start or the last statistics reset).
     public private(set) var start: Double
@@ -35,16 +36,16 @@ public struct TimeWeighted: Sendable, Equatable, Codable {
         value = newValue
     }
 
-    /// The smallest value held for a positive time from `start` to `time` (the current value if none).
+    /// The smallest value held for a positive time from `start` to `time`, or the value at `time` if that is
+    /// smaller (the value a run ends with counts even if it was set at the last instant: min ≤ final).
     public func minimum(until time: Double) -> Double {
-        let m = time > lastTime ? Swift.min(heldMinimum, value) : heldMinimum
-        return m.isFinite ? m : value
+        Swift.min(heldMinimum, value)
     }
 
-    /// The largest value held for a positive time from `start` to `time` (the current value if none).
+    /// The largest value held for a positive time from `start` to `time`, or the value at `time` if that is
+    /// larger (max ≥ final).
     public func maximum(until time: Double) -> Double {
-        let m = time > lastTime ? Swift.max(heldMaximum, value) : heldMaximum
-        return m.isFinite ? m : value
+        Swift.max(heldMaximum, value)
     }
 
     /// ∫ value dt from `start` to `time`.

@@ -1,3 +1,4 @@
+import Foundation
 import LuaKit
 import ShopfloorCore
 
@@ -12,10 +13,13 @@ enum DistributionBinding {
     static let luaClass = LuaClass<DistributionBox>(name: "shopfloor.distribution")
 
     /// The distribution constructors of the `shopfloor` module, by Lua name.
-    static func constructors() -> [String: LuaFunction] {
+    static func constructors(world: World) -> [String: LuaFunction] {
         func make(_ build: @escaping (LuaCall) throws -> Distribution) -> LuaFunction {
-            { call in
+            { [unowned world] call in
                 let distribution = try build(call).validated()
+                if case let .normal(m, sd) = distribution, let note = clampNote(mean: m, sd: sd) {
+                    world.warning("\(StockModule.callerPlace(call.stack.L)): warning: \(note)")
+                }
                 call.stack.push(object: DistributionBox(distribution), as: luaClass)
                 return 1
             }
@@ -45,12 +49,27 @@ enum DistributionBinding {
         ]
     }
 
+    /// What a user should know when a normal's clamp at 0 moves its mean by more than 1 %, or nil.
+    static func clampNote(mean m: Double, sd: Double) -> String? {
+        let effective = Distribution.normalMeanClampedAtZero(mean: m, sd: sd)
+        guard abs(effective - m) > 0.01 * abs(m) || (m == 0 && effective > 0) else { return nil }
+        return "normal(\(formatted(m)), \(formatted(sd))) draws durations, and a negative draw counts as 0: "
+            + "its mean as a duration is \(formatted(effective)), not \(formatted(m))"
+    }
+
+    /// A number as a user wrote it (`0.5`, `1`, `0.698`): at most 4 significant digits.
+    static func formatted(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return String(format: "%.4g", x)
+    }
+
     static func define(in state: LuaState, world: World) {
         luaClass.define(in: state, methods: [
             "sample": { [unowned world] call in
                 let box = try call.object(1, as: luaClass)
                 let stream = try RandomBinding.stream(call, 2, world: world, fallback: "sample")
-                return call.returning(box.distribution.sample(using: &stream.generator))
+                // A duration, as the core draws it (a negative normal draw counts as 0): `:mean()` is its mean.
+                return call.returning(box.distribution.sampleDuration(using: &stream.generator))
             },
             "mean": { call in call.returning(try call.object(1, as: luaClass).distribution.mean) },
         ], tostring: { box in "distribution: \(box.distribution)" })

@@ -66,10 +66,10 @@ enum RandomBinding {
                 call.stack.getIndex(box.generator.int(1, n), in: 2)
                 return 1
             },
-            // rng:sample(distribution)
+            // rng:sample(distribution): a duration, as dist:sample(rng) (a negative normal draw counts as 0)
             "sample": { call in
                 let box = try call.object(1, as: cls)
-                return call.returning(try DistributionBinding.read(call, 2).sample(using: &box.generator))
+                return call.returning(try DistributionBinding.read(call, 2).sampleDuration(using: &box.generator))
             },
         ], tostring: { "rng: \($0.name)" })
     }

@@ -14,7 +14,7 @@ enum ShopfloorModule {
 
         stack.pushTable(record: 32)
         let module = stack.top
-        for (name, body) in DistributionBinding.constructors().sorted(by: { $0.key < $1.key }) {
+        for (name, body) in DistributionBinding.constructors(world: world).sorted(by: { $0.key < $1.key }) {
             lua.setFunction(name, in: module, body)
         }
         lua.setFunction("params", in: module) { [unowned world] call in

@@ -34,6 +34,9 @@ public final class StockBinding {
     /// The highest level any rule watches (+∞ if one watches every change): at or above it, no rule is called.
     @exclusivity(unchecked) var highestLevel = -Double.infinity
     @exclusivity(unchecked) var hooks: [String: [Int32]] = [:]
+    /// Who placed the latest restock order: a rule's registry slot, or the `file:line` of a `stock:restock`
+    /// call. Named when deliveries at lead time 0 loop without end (the progress guard's error).
+    var lastOrderOrigin: (rule: Int32, place: String?) = (0, nil)
     static let events = ["order", "made", "failed", "restock", "delivered"]
     /// During a reload: the rules and hooks the scripts install again, swapped in when it succeeds.
     var staged: (stage: ObjectIdentifier, rules: [StockRule], hooks: [String: [Int32]])?
@@ -168,7 +171,10 @@ public final class StockBinding {
             guard status == LUA_OK else { throw lua.poppedError(status: status) }
             if kind == sf_rule_nothing() { continue }
             if kind == sf_rule_order() {
-                if amount != 0 { try restock(item, amount: Int(amount), leadTime: lead) }
+                if amount != 0 {
+                    lastOrderOrigin = (rule.function, nil)
+                    try restock(item, amount: Int(amount), leadTime: lead)
+                }
                 continue
             }
             // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
@@ -182,7 +188,10 @@ public final class StockBinding {
                 }
                 return (amount, lead)
             }
-            if let order { try restock(item, amount: order.amount, leadTime: order.lead) }
+            if let order {
+                lastOrderOrigin = (rule.function, nil)
+                try restock(item, amount: order.amount, leadTime: order.lead)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import CLua
 import LuaKit
+import ShopfloorCore
 
 extension World {
     /// Runs `decode` — reading what a hook function returned — and, if it finds the answer wrong, puts
@@ -24,5 +25,26 @@ extension World {
         guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }  // ">" pops the function
         let source = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(source):\(ar.linedefined)"
+    }
+
+    /// The core's zero-time-loop error with the place to look in the scripts: the customer generator, or the
+    /// stock rule or `stock:restock` call behind restocks delivered at once. Other errors are returned as they are.
+    func explained(_ error: Error) -> Error {
+        guard case CoreError.noProgress(_, _, let kind, _) = error else { return error }
+        var place: String?
+        switch kind {
+        case .arrival:
+            place = definition(of: hooks.generator).map { "\($0): customer generator" }
+        case .delivery:
+            if let origin = stock?.lastOrderOrigin {
+                if let call = origin.place { place = "\(call): stock:restock" }
+                else { place = definition(of: origin.rule).map { "\($0): stock rule" } }
+            }
+        default:
+            break
+        }
+        let limit = simulation.limits.maxEventsPerInstant
+        let message = "\(error) (--max-events-per-instant \(limit): raise it if so many events at one instant are intended)"
+        return ScriptingError.invalidScenario(place.map { "\($0): \(message)" } ?? message)
     }
 }

@@ -179,6 +179,7 @@ enum StockModule {
             "restock": { call in
                 let stock = try call.object(1, as: cls)
                 let item = try stock.item(named: try call.string(2))
+                stock.lastOrderOrigin = (0, StockModule.callerPlace(call.stack.L))
                 let order = try stock.restock(item, amount: try call.int(3), leadTime: try call.optionalDouble(4) ?? 0)
                 return call.returning(order.dueAt)
             },

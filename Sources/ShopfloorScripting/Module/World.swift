@@ -34,6 +34,10 @@ public final class World {
         get { lua.output }
         set { lua.output = newValue }
     }
+    /// Where load-time warnings go (`file:line: warning: …`, one line each): standard error unless replaced.
+    public var warning: (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
     /// Where `shopfloor.read_line` reads from (nil at end of input). It shows the prompt first;
     /// the CLI replaces it to flush its buffered output before waiting.
     public lazy var input: (String?) -> String? = { [unowned self] prompt in

@@ -4,34 +4,19 @@ import ShopfloorCore
 /// Everything a report shows, as one JSON document: `--report out.json` writes it, and the HTML
 /// report is drawn from it. Keys sorted, numbers shortest; deterministic for a scenario and seed.
 public enum RunReport {
-    /// Bins of a wait-time histogram, reconstructed from the streaming histogram's quantiles.
+    /// Bins of a wait-time histogram up to the 99.5th percentile: real counts from the streaming histogram's
+    /// buckets (``DurationStatistics/binCounts(edges:)``), the rest in `beyond`.
     static func waitHistogram(_ stats: DurationStatistics, bins: Int = 24) -> JSONValue {
         guard stats.count > 0 else { return .object(["edges": .array([]), "counts": .array([]), "unit": .string("s")]) }
         let top = max(stats.percentile(99.5), 1e-9)
         let width = top / Double(bins)
-        // The empirical CDF at each edge, from 201 quantiles (0.5 % apart), linearly interpolated.
-        let ps = (0...200).map { Double($0) / 2 }
-        let qs = ps.map { stats.percentile($0) }
-        func cdf(_ x: Double) -> Double {
-            if x < qs[0] { return 0 }
-            var k = 0
-            while k + 1 < qs.count && qs[k + 1] <= x { k += 1 }
-            if k + 1 >= qs.count { return 1 }
-            let span = qs[k + 1] - qs[k]
-            let f = span > 0 ? (x - qs[k]) / span : 0
-            return (ps[k] + f * (ps[k + 1] - ps[k])) / 100
-        }
-        var counts: [JSONValue] = []
-        var previous = 0.0
-        for i in 1...bins {
-            let c = cdf(Double(i) * width)
-            counts.append(.integer(Int((Double(stats.count) * (c - previous)).rounded())))
-            previous = c
-        }
+        // The last edge just above the 99.5th percentile, so the values equal to it are in the last bin.
+        let edges = (0...bins).map { $0 == bins ? top.nextUp : Double($0) * width }
+        let binned = stats.binCounts(edges: edges)
         return .object([
             "edges": .array((0...bins).map { .number(Double($0) * width) }),
-            "counts": .array(counts),
-            "beyond": .integer(max(0, Int((Double(stats.count) * (1 - previous)).rounded()))),
+            "counts": .array(binned.counts.map { .integer($0) }),
+            "beyond": .integer(binned.beyond),
             "unit": .string("s"),
         ])
     }

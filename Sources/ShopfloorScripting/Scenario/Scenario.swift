@@ -99,7 +99,8 @@ public enum Scenario {
                 // In slices when someone watches, so progress can be told between them.
                 if let progress {
                     let slice = max(t / 1000, 1e-9)
-                    while simulation.now < t {
+                    let end = min(t, simulation.limits.horizon)
+                    while simulation.now < end {
                         try simulation.run(until: min(t, simulation.now + slice))
                         try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: t > 0 ? simulation.now / t : 1))
                     }
@@ -109,14 +110,16 @@ public enum Scenario {
             case .served(let n):
                 if let progress {
                     let slice = max(n / 1000, 1)
-                    while simulation.servedTotal < n {
-                        let before = simulation.servedTotal
-                        try simulation.run(untilServed: min(n, simulation.servedTotal + slice))
-                        try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(simulation.servedTotal) / Double(n)))
-                        if simulation.servedTotal == before { break }
+                    // N counts the summary's `served`: customers who arrived after the warm-up (all without one).
+                    while simulation.servedSinceStatistics < n {
+                        let before = simulation.servedSinceStatistics
+                        try simulation.run(untilMeasuredServed: min(n, simulation.servedSinceStatistics + slice))
+                        try progress(Progress(served: simulation.servedSinceStatistics, clock: simulation.now,
+                                              fraction: Double(simulation.servedSinceStatistics) / Double(n)))
+                        if simulation.servedSinceStatistics == before { break }
                     }
                 } else {
-                    try simulation.run(untilServed: n)
+                    try simulation.run(untilMeasuredServed: n)
                 }
             case .idle:
                 if world.hasOpenEndedArrivals {
@@ -126,7 +129,7 @@ public enum Scenario {
                 if let progress {
                     while !(try simulation.runUntilIdle(maxEvents: 2000)) {
                         try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
-                        if simulation.scheduler.nextTime == nil { break } // stuck customers: nothing left to happen
+                        if simulation.nextEventTime == nil { break } // stuck customers: nothing left to happen
                     }
                     try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: 1))
                 } else {
@@ -134,7 +137,7 @@ public enum Scenario {
                 }
             }
         } catch {
-            throw Scenario.userFacing(error)
+            throw Scenario.userFacing(world.explained(error))
         }
     }
 
