@@ -15,44 +15,16 @@ enum Interrupt {
     /// No `SA_RESTART`, so a `read` blocked at the prompt returns (EINTR) and `readline` gives up
     /// the line. `catching(for:_:)` replaces it while a command runs and puts it back after.
     static func installPromptHandler() {
-        var action = sigaction()
-        #if os(Linux)
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.atPrompt = 1 }
-        #else
-        action.__sigaction_u.__sa_handler = { _ in Interrupt.atPrompt = 1 }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        InterruptSignal.install(flags: 0) { _ in Interrupt.atPrompt = 1 }
     }
 
     /// Routes SIGINT to `state` while `body` runs.
     static func catching<R>(for state: LuaState, _ body: () throws -> R) rethrows -> R {
         handle = state.interruptHandle
         state.clearInterrupt()
-        var action = sigaction()
-        #if os(Linux)
-        action.__sigaction_handler.sa_handler = { _ in
+        var previous = InterruptSignal.install(flags: SA_RESTART) { _ in
             if let h = Interrupt.handle { LuaState.requestInterrupt(handle: h) }
         }
-        #else
-        action.__sigaction_u.__sa_handler = { _ in
-            if let h = Interrupt.handle { LuaState.requestInterrupt(handle: h) }
-        }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var previous = sigaction()
-        sigaction(SIGINT, &action, &previous)
-        // A parent may have started us with SIGINT blocked (the mask is inherited): unblock it.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         defer {
             sigaction(SIGINT, &previous, nil)
             handle = nil

@@ -16,20 +16,8 @@ enum RunInterruption {
 
     static func install() {
         requested = 0
-        var action = sigaction()
-        #if os(Linux)
-        action.__sigaction_handler.sa_handler = { _ in RunInterruption.requested = 1 }
-        #else
-        action.__sigaction_u.__sa_handler = { _ in RunInterruption.requested = 1 }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART | Int32(truncatingIfNeeded: SA_RESETHAND)
-        sigaction(SIGINT, &action, nil)
-        // A parent may have started us with SIGINT blocked (the mask is inherited): unblock it.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        // One-shot (SA_RESETHAND): a second Ctrl-C ends the process as usual.
+        InterruptSignal.install(flags: SA_RESTART | Int32(truncatingIfNeeded: SA_RESETHAND)) { _ in RunInterruption.requested = 1 }
     }
 
     /// Throws `Stopped` once Ctrl-C was pressed.
