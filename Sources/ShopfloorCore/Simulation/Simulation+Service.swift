@@ -119,7 +119,7 @@ extension Simulation {
                 try startService(t, slot: slot, duration: duration)
                 return
             }
-            throw CoreError.invalidArgument("teller policy: customer \(number) is not waiting in a line teller \(t) serves")
+            throw CoreError.invalidArgument("teller policy: customer \(number) is not waiting in a line teller \(t + 1) serves (tellers are numbered from 1, as in traces)")
         }
     }
 
