@@ -77,12 +77,14 @@ let package = Package(
             dependencies: ["LuaKit"],
             path: "Sources/Benchmarks"
         ),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore"]),
-        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard"]),
+        // Helpers every test target shares (TemporaryFolder); a library for tests, never shipped.
+        .target(name: "ShopfloorTestSupport", path: "Tests/ShopfloorTestSupport"),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorTestSupport"]),
         .testTarget(
             name: "ShopfloorCLITests",
-            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor"]
+            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor", "ShopfloorTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
