@@ -70,6 +70,7 @@ let package = Package(
             name: "ShopfloorCLI",
             dependencies: [
                 "ShopfloorScripting",
+                "ShopfloorText",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Plot", package: "Plot"),
@@ -87,6 +88,7 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorTextTests", dependencies: ["ShopfloorText"]),
         .testTarget(
             name: "ShopfloorCLITests",
             dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor", "ShopfloorTestSupport"]

@@ -150,6 +150,12 @@ public struct BoardConfig: Hashable, Sendable {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case let c where c.value < 0x20 || c.value == 0x7F:
+                // Any other control character as `\uXXXX`, which ConfigLine reads back: written
+                // raw, a CR or ESC would not survive the round trip (or would reach a terminal).
+                let hex = String(c.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
