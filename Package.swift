@@ -3,6 +3,7 @@
 //
 // Targets, one arrow direction (docs/architecture.md):
 //   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua }
+//   ShopfloorScripting and ShopfloorBoard → ShopfloorText (shared text rules; imports nothing).
 // ShopfloorCore and ShopfloorBoard never import Lua; LuaKit never imports the domain.
 // Traits: PostgresSync (off by default) compiles the board's PostgreSQL sync.
 import PackageDescription
@@ -44,6 +45,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
+        // Text rules every layer shares: the "unknown X (…; did you mean Y?)" message and one escaper
+        // per output format (JSON, CSV, HTML). Below the board and the scripting layer, so each has one copy.
+        .target(name: "ShopfloorText"),
         .target(
             name: "ShopfloorCore",
             dependencies: [
@@ -53,18 +57,20 @@ let package = Package(
         .target(
             name: "ShopfloorBoard",
             dependencies: [
+                "ShopfloorText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgresSync"])),
             ]
         ),
         .target(
             name: "ShopfloorScripting",
-            dependencies: ["LuaKit", "ShopfloorCore", "ShopfloorBoard"]
+            dependencies: ["LuaKit", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText"]
         ),
         .target(
             name: "ShopfloorCLI",
             dependencies: [
                 "ShopfloorScripting",
+                "ShopfloorText",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Plot", package: "Plot"),
@@ -74,15 +80,18 @@ let package = Package(
         // Benchmarks print figures; they are not tests and never fail on timing.
         .executableTarget(
             name: "shopfloor-bench",
-            dependencies: ["LuaKit"],
+            dependencies: ["LuaKit", "ShopfloorText"],
             path: "Sources/Benchmarks"
         ),
-        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore"]),
-        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard"]),
+        // Helpers every test target shares (TemporaryFolder); a library for tests, never shipped.
+        .target(name: "ShopfloorTestSupport", path: "Tests/ShopfloorTestSupport"),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorTextTests", dependencies: ["ShopfloorText"]),
         .testTarget(
             name: "ShopfloorCLITests",
-            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor"]
+            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor", "ShopfloorTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

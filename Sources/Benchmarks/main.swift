@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import ShopfloorText
 
 // shopfloor-bench: prints figures; never fails on timing. Run in release:
 //   swift run -c release shopfloor-bench [lua]
@@ -13,7 +14,7 @@ for suite in suites {
     case "lua": try LuaBridgeBenchmark.run()
     case "probe": try StateCostProbe.run()
     default:
-        FileHandle.standardError.write(Data("unknown benchmark '\(suite)' (known: lua)\n".utf8))
+        FileHandle.standardError.write(Data((UnknownName.message("benchmark", suite, among: ["lua", "probe"], label: "known") + "\n").utf8))
         exit(64)
     }
 }

@@ -124,6 +124,14 @@ struct RemoteTargetTests {
             .description.hasPrefix("sslmode must be one of") == true)
     }
 
+    @Test("an unknown URL parameter lists every accepted one, with the shared did-you-mean")
+    func unknownParameter_listsTheAcceptedOnes() {
+        #expect(boardError { _ = try RemoteTarget(url: "postgres://db/x?sslmod=require", environment: [:]) }?.description
+            == "the remote URL has an unknown parameter 'sslmod' (known: application_name, connect_timeout, sslmode; did you mean 'sslmode'?)")
+        #expect(boardError { _ = try RemoteTarget(url: "postgres://db/x?colour=red", environment: [:]) }?.description
+            == "the remote URL has an unknown parameter 'colour' (known: application_name, connect_timeout, sslmode)")
+    }
+
     @Test("passwords: URL, then PGPASSWORD, then config, then a private ~/.pgpass; never in the description")
     func findsThePassword() throws {
         let folder = try TemporaryFolder()

@@ -1,5 +1,7 @@
 import Foundation
 @testable import ShopfloorBoard
+// Test helpers every test target shares (TemporaryFolder), visible in every file of this target.
+@_exported import ShopfloorTestSupport
 
 /// A clock the test moves by hand, so history times and versions are exact.
 final class ManualClock: @unchecked Sendable {
@@ -12,21 +14,6 @@ final class ManualClock: @unchecked Sendable {
     func advance(seconds: TimeInterval = 1) { current += seconds }
 
     var now: () -> Date { { [unowned self] in self.current } }
-}
-
-/// A fresh folder under the system temp directory, removed by ``remove()``.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("shopfloor-board-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 func due(_ text: String) -> DueDate { DueDate(text)! }

@@ -88,7 +88,7 @@ struct BatchGeneratorScenarioTests {
             end, { batch = 4 })
             """)
         #expect(badTask.status == 1)
-        #expect(badTask.stderr.contains("gen.lua:9: customer generator: unknown task 'lone' at tasks[2] (tasks: deposit, loan)"),
+        #expect(badTask.stderr.contains("gen.lua:9: customer generator: unknown task 'lone' at tasks[2] (tasks: deposit, loan; did you mean 'loan'?)"),
                 "\(badTask.stderr)")
         let badCount = try run("bank:generate(function(_, gaps, tasks, n) return n + 1 end, { batch = 4 })")
         #expect(badCount.status == 1)

@@ -1,4 +1,6 @@
 import Foundation
+// Test helpers every test target shares (TemporaryFolder), visible in every file of this target.
+@_exported import ShopfloorTestSupport
 
 /// Runs the built `shopfloor` binary as a user would, capturing stdout, stderr and the exit code.
 struct Shell {

@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorText
 
 /// The board's settings file (`board.toml` beside `board.sqlite`): which board rule applies, its
 /// parameters, and the remote to sync with.
@@ -149,33 +150,24 @@ public struct BoardConfig: Hashable, Sendable {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case let c where c.value < 0x20 || c.value == 0x7F:
+                // Any other control character as `\uXXXX`, which ConfigLine reads back: written
+                // raw, a CR or ESC would not survive the round trip (or would reach a terminal).
+                let hex = String(c.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
     }
 
-    /// `; did you mean 'rules'?` for a name one or two edits away from a known one, else nothing.
-    /// (The scripting layer has its own suggestion helper, but ShopfloorBoard sits below it.)
+    /// `; did you mean 'rules'?` for a name close to a known one (``UnknownName/suggestion(for:among:)``,
+    /// the one rule for what is close enough), else nothing. The config's messages keep their own
+    /// layout (`unknown key 'x'; did you mean …? (keys: …)`), which `docs/board.md` shows.
     static func suggestion(for name: String, among known: [String], brackets: Bool) -> String {
-        let scored = known.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= ($0.0.count <= 3 ? 1 : 2) }
-        guard let best = scored.min(by: { $0.1 < $1.1 })?.0 else { return "" }
+        guard let best = UnknownName.suggestion(for: name, among: known) else { return "" }
         if best == "params" && !brackets { return "; did you mean the section [params]?" }
         return brackets ? "; did you mean [\(best)]?" : "; did you mean '\(best)'?"
-    }
-
-    /// Levenshtein distance between two short names.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

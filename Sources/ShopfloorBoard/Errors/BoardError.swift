@@ -133,7 +133,7 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             case "\t": result += "\\t"
             default:
                 if ControlCharacters.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    result += ControlCharacters.visible(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// UTF-8 bytes of JSON text under construction.
 struct JSONBuffer {
     var bytes: [UInt8] = []
@@ -49,38 +51,7 @@ struct JSONBuffer {
     /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped,
     /// everything else as UTF-8, the way `JSONEncoder` writes it.
     mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escaping: copy it in one go and only walk byte by byte otherwise
-        // (per-byte appends made this the slowest part of encoding a 10,000-task board).
-        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied != true {
-            for byte in text.utf8 { appendEscaped(byte) }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        case 0x08: append("\\b")
-        case 0x0C: append("\\f")
-        case 0..<0x20:
-            append("\\u00")
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0xF)])
-        default:
-            bytes.append(byte)
-        }
+        JSONString.append(text, to: &bytes)
     }
 
     mutating func appendDigits(_ value: Int, width: Int) {
@@ -116,5 +87,4 @@ struct JSONBuffer {
         append("Z")
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -49,12 +49,18 @@ public enum ControlCharacters {
             let lineBreak = scalar == "\n" || scalar == "\t"
             let separator = scalar.value == 0x2028 || scalar.value == 0x2029
             if (isControl(scalar) && !(keepingLineBreaks && lineBreak)) || (separator && !keepingLineBreaks) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                out += visible(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// `\u{1B}`: one character as the visible escape a terminal shows instead of obeying (uppercase
+    /// hex, Swift's spelling), for every place that writes stored or user text to a terminal.
+    public static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     /// `U+001B`: how messages name a character.

@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorText
 
 /// A PostgreSQL server to sync with, from a URL such as
 /// `postgres://ada@db.example.com:5432/shopfloor?sslmode=require`.
@@ -53,7 +54,8 @@ public struct RemoteTarget: Hashable, Sendable, CustomStringConvertible {
             case "connect_timeout", "application_name":
                 continue
             default:
-                throw BoardError.sync("the remote URL has an unknown parameter '\(item.name)' (known: sslmode)")
+                throw BoardError.sync("the remote URL has an " + UnknownName.message(
+                    "parameter", item.name, among: ["application_name", "connect_timeout", "sslmode"], label: "known"))
             }
         }
         tls = mode

@@ -47,9 +47,7 @@ extension ReplSession {
                 say("rebuilt \(file ?? "the empty world") with seed \(options.seed): clock 0")
             default:
                 let known = ["help", "reload", "step", "run", "stats", "trace", "use", "plugins", "reset", "quit"]
-                var message = "unknown command ':\(name)'"
-                if let guess = known.first(where: { $0.hasPrefix(name) }) { message += " (did you mean :\(guess)?)" }
-                throw ScriptingError.invalidScenario(message + "; :help lists the commands")
+                throw ScriptingError.invalidScenario(UnknownName.message("command", ":" + name, among: known.map { ":" + $0 }, label: "commands"))
             }
         } catch {
             report(Scenario.userFacing(error))

@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorText
 
 /// Charts as inline SVG, drawn by hand (no charting library fits a self-contained, offline HTML
 /// file written from Swift): line charts over time and histograms, with labelled axes and ticks.
@@ -29,10 +30,8 @@ enum SVGChart {
         return label(v)
     }
 
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    /// Text or an attribute value in the SVG (``HTMLText``, the one HTML escaper).
+    static func escape(_ s: String) -> String { HTMLText.escaped(s) }
 
     /// Frame, axes, ticks and axis titles; returns the SVG prefix and the value→pixel mappings.
     static func frame(title: String, xTitle: String, yTitle: String, xMax: Double, yMax: Double, xMin: Double = 0)

@@ -87,11 +87,15 @@ enum ShopfloorModule {
 }
 
 extension World {
+    /// `shopfloor.stop { served = N }` / `{ time = T }`. A scenario has one stop rule, the last one
+    /// given, whatever its key: this one replaces an `orders` rule too (which `Scenario.run` would
+    /// otherwise obey first, silently ignoring this one).
     func setStopRule(_ rule: StopRule) {
         if let stage = staging {
-            stage.actions.append { [unowned self] in stopRule = rule }
+            stage.actions.append { [unowned self] in stopRule = rule; stock?.stopAfterOrders = nil }
         } else {
             stopRule = rule
+            stock?.stopAfterOrders = nil
         }
     }
 

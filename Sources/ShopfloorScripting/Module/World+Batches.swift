@@ -74,7 +74,8 @@ extension HookCall {
             throw ScriptingError.invalidScenario("customer generator: gaps[\(badIndex)] must be a number of seconds, got \(describe(-1))")
         default:
             throw ScriptingError.invalidScenario(
-                "customer generator: unknown task \(describe(-1)) at tasks[\(badIndex)] (tasks: \(simulation.tasks.map(\.name).joined(separator: ", ")))")
+                "customer generator: unknown task \(describe(-1)) at tasks[\(badIndex)] "
+                    + UnknownName.choices(for: world.lua.stack.string(at: -1), among: simulation.tasks.map(\.name), label: "tasks"))
         }
     }
 

@@ -145,7 +145,9 @@ extension World {
                     case "skills": install = { [unowned self] in simulation.tellerPolicy = nil }
                     case "fifo": install = { [unowned self] in installOwnSkillPolicy() }
                     case let other:
-                        throw ScriptingError.invalidScenario("policy: unknown built-in rule '\(other)' (built in: fifo, skills; or pass a function(teller, lines))")
+                        throw ScriptingError.invalidScenario(
+                            "policy: " + UnknownName.message("built-in rule", other, among: ["fifo", "skills"], label: "built in")
+                                + "; or pass a function(teller, lines)")
                     }
                     if let stage = staging { stage.actions.append(install) } else { install() }
                     return 0

@@ -234,12 +234,14 @@ enum StockModule {
 }
 
 extension World {
-    /// `shopfloor.stop { orders = N }`: stop once the makers have decided N orders.
+    /// `shopfloor.stop { orders = N }`: stop once the makers have decided N orders. It replaces a
+    /// `served` or `time` rule given before (one stop rule, the last given: see `setStopRule`).
     func setStopAfterOrders(_ n: Int) {
         if let stage = staging {
-            stage.actions.append { [unowned self] in stock!.stopAfterOrders = n }
+            stage.actions.append { [unowned self] in stock!.stopAfterOrders = n; stopRule = .idle }
         } else {
             stock!.stopAfterOrders = n
+            stopRule = .idle
         }
     }
 

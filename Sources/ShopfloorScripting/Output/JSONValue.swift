@@ -55,22 +55,9 @@ public indirect enum JSONValue: Sendable, Equatable {
         return "\(d)"
     }
 
+    /// `s` as a JSON string (``JSONString``, the one JSON escaper).
     public static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        JSONString.append(s, to: &out)
     }
 
     /// A Lua value as JSON: sequences become arrays, other tables objects (keys as strings).

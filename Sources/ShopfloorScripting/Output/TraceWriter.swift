@@ -193,15 +193,11 @@ public final class TraceWriter {
         }
     }
 
-    /// RFC 4180: a field holding a comma, a quote, CR or LF is quoted, quotes doubled.
+    /// A value as a CSV field: strings through ``CSVField`` (RFC 4180, the one CSV writer).
     private func csvField(_ v: JSONValue) -> String {
         switch v {
         case .null: return ""
-        case .string(let s):
-            if s.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
-                return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            }
-            return s
+        case .string(let s): return CSVField.escaped(s)
         default: return v.text
         }
     }

@@ -43,7 +43,7 @@ struct OptionTable {
                 out.append("\(context): " + UnknownName.message("key", name, among: accepted))
             default:
                 // `{ "a", service = 1 }`: a list entry where only named options are accepted.
-                out.append("\(context): unknown key [\(key)] = \(Self.show(value)) (accepted: \(accepted.joined(separator: ", ")))")
+                out.append("\(context): unknown key [\(key)] = \(Self.show(value)) " + UnknownName.choices(for: nil, among: accepted))
             }
         }
         return out

@@ -48,6 +48,11 @@ struct OptionTableScenarioTests {
          "s.lua:4: items[2]: unknown key 'capacty' (accepted: capacity, count, name; did you mean 'capacity'?)"),
         ("c:task { \"loan\", service = 1 }",
          "s.lua:4: task: unknown key [1] = 'loan' (accepted: capacity, name, patience, service)"),
+        // Not option keys, but the same shared message (UnknownName): a built-in policy rule by name.
+        ("c:policy \"fifoo\"",
+         "s.lua:4: policy: unknown built-in rule 'fifoo' (built in: fifo, skills; did you mean 'fifo'?); or pass a function(teller, lines)"),
+        ("c:policy \"round robin\"",
+         "s.lua:4: policy: unknown built-in rule 'round robin' (built in: fifo, skills); or pass a function(teller, lines)"),
     ])
     func test_run_refusesAnUnknownKey_withLineKeyAcceptedKeysAndSuggestion(line: String, message: String) throws {
         let r = try shopfloor("run", Self.counter + line + "\n")

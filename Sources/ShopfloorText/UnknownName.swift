@@ -6,8 +6,9 @@
 /// // unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)
 /// ```
 ///
-/// Every "unknown task / fruit / plugin / key" message goes through here, so they read alike and
-/// suggest alike. The accepted names are listed in the order given (the caller decides: tasks in
+/// Every "unknown task / fruit / plugin / key / command" message, in every target, goes through
+/// here (it lives in ShopfloorText so the board and the benchmarks can use it too), so they read alike
+/// and suggest alike; this file holds the only edit distance in the code. The accepted names are listed in the order given (the caller decides: tasks in
 /// declaration order, option keys sorted).
 public enum UnknownName {
     /// `unknown <what> '<name>' (<label>: a, b, c; did you mean 'b'?)`.
@@ -21,10 +22,11 @@ public enum UnknownName {
 
     /// The parenthesised tail alone, for messages that start differently (`no parameter 'x' (…)`):
     /// `(<label>: a, b, c; did you mean 'b'?)`.
-    public static func choices(for name: String, among candidates: [String], label: String = "accepted",
+    /// A nil `name` (a key that is no string, say) lists the choices without a guess.
+    public static func choices(for name: String?, among candidates: [String], label: String = "accepted",
                                whenEmpty: String = "none") -> String {
         var text = "(\(label): " + (candidates.isEmpty ? whenEmpty : candidates.joined(separator: ", "))
-        if let guess = suggestion(for: name, among: candidates) { text += "; did you mean '\(guess)'?" }
+        if let name, let guess = suggestion(for: name, among: candidates) { text += "; did you mean '\(guess)'?" }
         return text + ")"
     }
 
