@@ -104,7 +104,7 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
  * unanchored search (every start position), at least SF_RISKY_STEPS. Non-strings are not risky
  * (the library reports them).
  */
-static inline int sf_pattern_is_risky(lua_State *L) {
+static inline int sf_pattern_is_risky(lua_State *L, double risky_steps) {
     int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
     if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || t2 != LUA_TSTRING) return 0;
     size_t sl = 0, pl = 0;
@@ -129,95 +129,26 @@ static inline int sf_pattern_is_risky(lua_State *L) {
     }
     int power = q + (anchored ? 0 : 1);
     double steps = 1, base = (double)sl + 1;
-    for (int k = 0; k < power && steps < SF_RISKY_STEPS; k++) steps *= base;
-    return steps >= SF_RISKY_STEPS;
+    for (int k = 0; k < power && steps < risky_steps; k++) steps *= base;
+    return steps >= risky_steps;
 }
 
 static inline int sf_pattern_call(lua_State *L);
 
 /**
- * Pushes `p` with position captures around the whole pattern (`^()…()$` keeps its anchors) and its
- * back-references renumbered, and returns the number of the original's captures; -1 (nothing
- * pushed) when that cannot be done (a `%9` back-reference, or too many captures).
- */
-static inline int sf_positions_pattern(lua_State *L, const char *p, size_t pl) {
-    luaL_Buffer b;
-    int captures = 0;
-    size_t start = 0, end = pl;
-    if (pl > 0 && p[0] == '^') start = 1;
-    /* An unescaped '$' at the very end is the end anchor. */
-    if (end > start && p[end - 1] == '$') {
-        size_t k = end - 1, escapes = 0;
-        while (k > start && p[k - 1] == '%') { escapes++; k--; }
-        if (escapes % 2 == 0) end--;
-    }
-    for (size_t i = start; i < end; i++) {
-        char c = p[i];
-        if (c == '%') {
-            if (i + 1 < end && p[i + 1] == '9') return -1;   /* would become %10 */
-            if (i + 1 < end && p[i + 1] == 'b') { i += 3; continue; }
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            i++;
-            if (i < end && p[i] == '^') i++;
-            if (i < end && p[i] == ']') i++;
-            while (i < end && p[i] != ']') { if (p[i] == '%') i++; i++; }
-            continue;
-        }
-        if (c == '(') captures++;
-    }
-    if (captures + 2 > SF_MAX_CAPTURES) return -1;
-    luaL_buffinit(L, &b);
-    if (start) luaL_addchar(&b, '^');
-    luaL_addstring(&b, "()");
-    for (size_t i = start; i < end; i++) {
-        char c = p[i];
-        if (c == '%' && i + 1 < end) {
-            char d = p[i + 1];
-            luaL_addchar(&b, '%');
-            if (d >= '1' && d <= '8') { luaL_addchar(&b, (char)(d + 1)); i++; continue; }
-            if (d == 'b') { luaL_addlstring(&b, p + i + 1, (i + 3 < end) ? 3 : end - i - 1); i += 3; continue; }
-            luaL_addchar(&b, d);
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            size_t j = i + 1;
-            if (j < end && p[j] == '^') j++;
-            if (j < end && p[j] == ']') j++;
-            while (j < end && p[j] != ']') { if (p[j] == '%') j++; j++; }
-            if (j >= end) j = end - 1;
-            luaL_addlstring(&b, p + i, j - i + 1);
-            i = j;
-            continue;
-        }
-        luaL_addchar(&b, c);
-    }
-    luaL_addstring(&b, "()");
-    if (end < pl) luaL_addchar(&b, '$');
-    luaL_pushresult(&b);
-    return captures;
-}
-
-/**
- * gsub with a function or table replacement whose match is risky: the helper finds every match
- * (positions and captures, sf_gsub_positions), abandonable like any other; then the replacements
- * run here, in the script's state, as the library would run them, interruptible as any Lua code.
- * Returns -1 (nothing pushed) when the pattern cannot be rewritten: the caller runs gsub in place.
+ * gsub with a function or table replacement whose match is risky: the helper finds every match gsub would
+ * replace (sf_gsub_positions: string.find in str_gsub's loop, the pattern as written), abandonable like any
+ * other call; then the replacements run here, in the script's state, as lstrlib.c's add_value runs them,
+ * interruptible as any Lua code. Arguments as gsub's: s, p, repl [, n] (n checked by the caller).
  */
 static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) {
-    int nargs = lua_gettop(L);                         /* s, p, repl [, n] */
-    size_t sl, pl;
+    size_t sl;
     const char *s = lua_tolstring(L, 1, &sl);
-    const char *p = lua_tolstring(L, 2, &pl);
-    int captures = sf_positions_pattern(L, p, pl);     /* pushes p' */
-    if (captures < 0) return -1;
+    int has_count = !lua_isnoneornil(L, 4);
     int job = lua_gettop(L) + 1;
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, job - 1);
-    if (nargs >= 4) lua_pushvalue(L, 4); else lua_pushnil(L);
+    lua_pushvalue(L, 2);
+    if (has_count) lua_pushvalue(L, 4); else lua_pushnil(L);
     sf_match_offload_args(L, SF_MATCH_POSITIONS, holder, job, 3);
     int list = lua_gettop(L);
     int is_function = lua_type(L, 3) == LUA_TFUNCTION;
@@ -228,24 +159,24 @@ static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) 
     size_t last = 0;
     for (lua_Integer k = 1; k <= count; k++) {
         lua_rawgeti(L, list, k);
-        lua_getfield(L, -1, "n");
-        int nvalues = (int)lua_tointegerx(L, -1, NULL);
-        lua_rawgeti(L, -2, 1);
-        size_t from = (size_t)lua_tointegerx(L, -1, NULL) - 1;
-        lua_rawgeti(L, -3, nvalues);
-        size_t to = (size_t)lua_tointegerx(L, -1, NULL) - 1;
-        lua_pop(L, 4);
+        int nvalues = (int)lua_rawlen(L, -1);          /* start, end, captures… */
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        size_t from = (size_t)lua_tointegerx(L, -2, NULL) - 1;
+        size_t to = (size_t)lua_tointegerx(L, -1, NULL);
+        lua_pop(L, 3);
         luaL_addlstring(&b, s + last, from - last);
+        int captures = nvalues - 2;
         lua_rawgeti(L, list, k);                       /* [match] */
         int m = lua_gettop(L);
         if (is_function) {
             lua_pushvalue(L, 3);
             if (captures == 0) lua_pushlstring(L, s + from, to - from);
-            else for (int i = 2; i < nvalues; i++) lua_rawgeti(L, m, i);
+            else for (int i = 3; i <= nvalues; i++) lua_rawgeti(L, m, i);
             lua_remove(L, m);
             lua_call(L, captures == 0 ? 1 : captures, 1);
         } else {
-            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 2);
+            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 3);
             lua_remove(L, m);
             lua_gettable(L, 3);
         }
@@ -296,22 +227,23 @@ static inline int sf_pattern_handler(lua_State *L) {
 /**
  * string.find/match/gsub/gmatch as the sandbox installs them. Upvalues: 1 the library function,
  * 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its sf_pattern_handler. A risky call
- * goes to the helper (gsub only with a string or number replacement: a function or table must run
- * here, in the script's state); any other is the library's own, in a protected call so that its
+ * goes to the helper (gsub with a function or table replacement: only the matching, the replacements
+ * run here, in the script's state); any other is the library's own, in a protected call so that its
  * errors can be given the script's position.
  */
 static inline int sf_pattern_call(lua_State *L) {
     int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
     int offloadable = kind != SF_MATCH_GSUB || lua_type(L, 3) == LUA_TSTRING || lua_type(L, 3) == LUA_TNUMBER;
     if (kind == SF_MATCH_FIND && lua_toboolean(L, 4)) offloadable = 0;   /* plain find: linear */
-    if (sf_pattern_is_risky(L)) {
-        sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
+    sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
+    if (sf_pattern_is_risky(L, holder->risky_steps)) {
         if (offloadable) return sf_match_offload(L, kind, holder);
         int t3 = lua_type(L, 3);
-        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && lua_gettop(L) <= 4) {
-            int done = sf_gsub_through_helper(L, holder);
-            if (done >= 0) return done;
-        }
+        /* A bad count (argument 4) is left to the library, which refuses it before matching. */
+        int count_ok = lua_isnoneornil(L, 4);
+        if (!count_ok) lua_tointegerx(L, 4, &count_ok);
+        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && count_ok)
+            return sf_gsub_through_helper(L, holder);
     }
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(4));
@@ -335,6 +267,7 @@ static inline void sf_install_pattern_guards(lua_State *L) {
     int originals = lua_gettop(L);
     sf_match_holder *holder = (sf_match_holder *)lua_newuserdatauv(L, sizeof(sf_match_holder), 0);
     holder->helper = NULL;
+    holder->risky_steps = SF_RISKY_STEPS;
     lua_createtable(L, 0, 1);
     lua_pushcfunction(L, sf_match_holder_gc);
     lua_setfield(L, -2, "__gc");
@@ -355,6 +288,22 @@ static inline void sf_install_pattern_guards(lua_State *L) {
     lua_pushvalue(L, originals);
     lua_setfield(L, -2, "string");
     lua_settop(L, string - 1);
+}
+
+/**
+ * Sets the worst case (in steps, see sf_pattern_is_risky) from which the state's pattern calls go to the
+ * helper; 0 sends every call there. For tests, which compare the helper's answers with the library's on
+ * small inputs. Host mode; does nothing if the guards are not installed.
+ */
+static inline void sf_set_pattern_helper_threshold(lua_State *L, double steps) {
+    int top = lua_gettop(L);
+    lua_getglobal(L, "string");
+    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "find") == LUA_TFUNCTION
+        && lua_tocfunction(L, -1) == sf_pattern_call && lua_getupvalue(L, -1, 3) != NULL) {
+        sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, -1);
+        if (holder) holder->risky_steps = steps;
+    }
+    lua_settop(L, top);
 }
 
 #endif

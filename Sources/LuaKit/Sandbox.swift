@@ -168,3 +168,9 @@ struct ModuleSearch {
         return String(scalars)
     }
 }
+
+extension LuaState {
+    /// Sends pattern calls whose worst case reaches `steps` to the abandonable helper (`shim_match.h`; 0: every
+    /// call). For tests, which compare the helper's answers with the library's on small inputs.
+    func setPatternHelperThreshold(_ steps: Double) { sf_set_pattern_helper_threshold(L, steps) }
+}
