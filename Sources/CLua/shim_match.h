@@ -225,10 +225,35 @@ static inline int sf_pattern_handler(lua_State *L) {
 }
 
 /**
+ * Whether the library cannot refuse these arguments (a bad argument error names the function, and the
+ * slow path's naming, 'string.find', must stay): subject and pattern strings or numbers, `init` and
+ * gsub's count absent or integers, gsub's replacement a string, number, function or table. Pattern
+ * errors (malformed) and replacement errors carry no name and come out the same on either path.
+ */
+static inline int sf_pattern_arguments_are_plain(lua_State *L, int kind) {
+    int n = lua_gettop(L);
+    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
+    if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || (t2 != LUA_TSTRING && t2 != LUA_TNUMBER)) return 0;
+    int numeric = kind == SF_MATCH_GSUB ? 4 : 3;            /* init, or gsub's count */
+    if (kind == SF_MATCH_GSUB) {
+        int t3 = lua_type(L, 3);
+        if (t3 != LUA_TSTRING && t3 != LUA_TNUMBER && t3 != LUA_TFUNCTION && t3 != LUA_TTABLE) return 0;
+    }
+    if (n >= numeric && !lua_isnil(L, numeric)) {
+        int isnum = 0;
+        if (lua_type(L, numeric) != LUA_TNUMBER) return 0;
+        lua_tointegerx(L, numeric, &isnum);
+        if (!isnum) return 0;
+    }
+    return 1;
+}
+
+/**
  * string.find/match/gsub/gmatch as the sandbox installs them. Upvalues: 1 the library function,
  * 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its sf_pattern_handler. A risky call
  * goes to the helper (gsub with a function or table replacement: only the matching, the replacements
- * run here, in the script's state); any other is the library's own, in a protected call so that its
+ * run here, in the script's state); any other is the library's own: run in this frame when its
+ * arguments are plain (sf_pattern_arguments_are_plain; ~no cost), else in a protected call so that its
  * errors can be given the script's position.
  */
 static inline int sf_pattern_call(lua_State *L) {
@@ -244,6 +269,12 @@ static inline int sf_pattern_call(lua_State *L) {
         if (!count_ok) lua_tointegerx(L, 4, &count_ok);
         if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && count_ok)
             return sf_gsub_through_helper(L, holder);
+    }
+    if (sf_pattern_arguments_are_plain(L, kind)) {
+        /* Fast path: the library's function run in this very frame, as if the script had called it
+           (errors get the script's line from luaL_where, as with a direct call). Only for arguments it
+           cannot refuse, whose errors would otherwise name it unlike the slow path below. */
+        return lua_tocfunction(L, lua_upvalueindex(1))(L);
     }
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(4));
