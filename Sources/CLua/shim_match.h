@@ -104,12 +104,7 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
  * unanchored search (every start position), at least SF_RISKY_STEPS. Non-strings are not risky
  * (the library reports them).
  */
-static inline int sf_pattern_is_risky(lua_State *L, double risky_steps) {
-    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
-    if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || t2 != LUA_TSTRING) return 0;
-    size_t sl = 0, pl = 0;
-    if (t1 == LUA_TSTRING) lua_tolstring(L, 1, &sl); else sl = 24;
-    const char *p = lua_tolstring(L, 2, &pl);
+static inline int sf_pattern_is_risky(size_t sl, const char *p, size_t pl, double risky_steps) {
     int q = 0, anchored = pl > 0 && p[0] == '^';
     for (size_t i = 0; i < pl; i++) {
         char c = p[i];
@@ -133,7 +128,7 @@ static inline int sf_pattern_is_risky(lua_State *L, double risky_steps) {
     return steps >= risky_steps;
 }
 
-static inline int sf_pattern_call(lua_State *L);
+static inline int sf_is_pattern_wrapper(lua_CFunction f);
 
 /**
  * gsub with a function or table replacement whose match is risky: the helper finds every match gsub would
@@ -210,7 +205,7 @@ static inline int sf_pattern_handler(lua_State *L) {
         lua_pop(L, 1);
         for (int level = 2; from_library && lua_getstack(L, level, &ar); level++) {
             lua_getinfo(L, "f", &ar);
-            int wrapper = lua_tocfunction(L, -1) == sf_pattern_call;
+            int wrapper = sf_is_pattern_wrapper(lua_tocfunction(L, -1));
             lua_pop(L, 1);
             if (wrapper) {
                 luaL_where(L, level + 1);
@@ -224,59 +219,53 @@ static inline int sf_pattern_handler(lua_State *L) {
     return 1;
 }
 
-/**
- * Whether the library cannot refuse these arguments (a bad argument error names the function, and the
- * slow path's naming, 'string.find', must stay): subject and pattern strings or numbers, `init` and
- * gsub's count absent or integers, gsub's replacement a string, number, function or table. Pattern
- * errors (malformed) and replacement errors carry no name and come out the same on either path.
- */
-static inline int sf_pattern_arguments_are_plain(lua_State *L, int kind) {
-    int n = lua_gettop(L);
-    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
-    if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || (t2 != LUA_TSTRING && t2 != LUA_TNUMBER)) return 0;
-    int numeric = kind == SF_MATCH_GSUB ? 4 : 3;            /* init, or gsub's count */
-    if (kind == SF_MATCH_GSUB) {
-        int t3 = lua_type(L, 3);
-        if (t3 != LUA_TSTRING && t3 != LUA_TNUMBER && t3 != LUA_TFUNCTION && t3 != LUA_TTABLE) return 0;
-    }
-    if (n >= numeric && !lua_isnil(L, numeric)) {
-        int isnum = 0;
-        if (lua_type(L, numeric) != LUA_TNUMBER) return 0;
-        lua_tointegerx(L, numeric, &isnum);
-        if (!isnum) return 0;
-    }
-    return 1;
-}
+static inline int sf_is_text(int t) { return t == LUA_TSTRING || t == LUA_TNUMBER; }
 
 /**
- * string.find/match/gsub/gmatch as the sandbox installs them. Upvalues: 1 the library function,
- * 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its sf_pattern_handler. A risky call
- * goes to the helper (gsub with a function or table replacement: only the matching, the replacements
- * run here, in the script's state); any other is the library's own: run in this frame when its
- * arguments are plain (sf_pattern_arguments_are_plain; ~no cost), else in a protected call so that its
- * errors can be given the script's position.
+ * string.find/match/gsub/gmatch as the sandbox installs them (sf_pattern_find…, one per kind).
+ * Upvalues: 1 the library function, 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its
+ * sf_pattern_handler. A risky call goes to the helper (gsub with a function or table replacement: only
+ * the matching; the replacements run here, in the script's state). Any other is the library's own:
+ *
+ *   - run in this very frame, as if the script had called it, when the library cannot refuse the
+ *     arguments (strings or numbers, `init`/gsub's count absent or integers, gsub's replacement a
+ *     string, number, function or table): its pattern and replacement errors get the script's line
+ *     from luaL_where, as a direct call's do. The fast path: a few API calls (each a call into
+ *     liblua, not inlined, so they are counted: docs/performance.md);
+ *   - else in a protected call with sf_pattern_handler, which gives its errors the script's line; a bad
+ *     argument is then named as Lua names a library function called from C ('string.find').
  */
-static inline int sf_pattern_call(lua_State *L) {
-    int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
-    int offloadable = kind != SF_MATCH_GSUB || lua_type(L, 3) == LUA_TSTRING || lua_type(L, 3) == LUA_TNUMBER;
-    if (kind == SF_MATCH_FIND && lua_toboolean(L, 4)) offloadable = 0;   /* plain find: linear */
+static inline int sf_pattern_dispatch(lua_State *L, int kind) {
     sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
-    if (sf_pattern_is_risky(L, holder->risky_steps)) {
-        if (offloadable) return sf_match_offload(L, kind, holder);
-        int t3 = lua_type(L, 3);
-        /* A bad count (argument 4) is left to the library, which refuses it before matching. */
-        int count_ok = lua_isnoneornil(L, 4);
-        if (!count_ok) lua_tointegerx(L, 4, &count_ok);
-        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && count_ok)
-            return sf_gsub_through_helper(L, holder);
-    }
-    if (sf_pattern_arguments_are_plain(L, kind)) {
-        /* Fast path: the library's function run in this very frame, as if the script had called it
-           (errors get the script's line from luaL_where, as with a direct call). Only for arguments it
-           cannot refuse, whose errors would otherwise name it unlike the slow path below. */
-        return lua_tocfunction(L, lua_upvalueindex(1))(L);
-    }
     int n = lua_gettop(L);
+    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
+    int t3 = n >= 3 ? lua_type(L, 3) : LUA_TNONE, t4 = n >= 4 ? lua_type(L, 4) : LUA_TNONE;
+    int numeric = kind == SF_MATCH_GSUB ? 4 : 3, tn = kind == SF_MATCH_GSUB ? t4 : t3;
+    int plain = sf_is_text(t1) && sf_is_text(t2)
+        && (kind != SF_MATCH_GSUB || sf_is_text(t3) || t3 == LUA_TFUNCTION || t3 == LUA_TTABLE);
+    if (plain && tn != LUA_TNONE && tn != LUA_TNIL) {
+        int isnum = 0;
+        if (tn == LUA_TNUMBER) lua_tointegerx(L, numeric, &isnum);
+        plain = isnum;
+    }
+    int plain_find = kind == SF_MATCH_FIND && t4 != LUA_TNONE && t4 != LUA_TNIL
+        && (t4 != LUA_TBOOLEAN || lua_toboolean(L, 4));
+    if (plain && plain_find) return holder->original[kind](L);       /* a plain find is linear */
+    if (sf_is_text(t1) && t2 == LUA_TSTRING) {
+        size_t sl = 24, pl = 0;
+        if (t1 == LUA_TSTRING) lua_tolstring(L, 1, &sl);
+        const char *p = lua_tolstring(L, 2, &pl);
+        if (sf_pattern_is_risky(sl, p, pl, holder->risky_steps)) {
+            int offloadable = (kind != SF_MATCH_GSUB || sf_is_text(t3)) && !plain_find;
+            if (offloadable) return sf_match_offload(L, kind, holder);
+            /* A bad count (argument 4) is left to the library, which refuses it before matching. */
+            int count_ok = t4 == LUA_TNONE || t4 == LUA_TNIL;
+            if (!count_ok) lua_tointegerx(L, 4, &count_ok);
+            if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && count_ok)
+                return sf_gsub_through_helper(L, holder);
+        }
+    }
+    if (plain) return holder->original[kind](L);
     lua_pushvalue(L, lua_upvalueindex(4));
     lua_insert(L, 1);
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -285,13 +274,22 @@ static inline int sf_pattern_call(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+static inline int sf_pattern_find(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_FIND); }
+static inline int sf_pattern_match(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_MATCH); }
+static inline int sf_pattern_gsub(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_GSUB); }
+static inline int sf_pattern_gmatch(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_GMATCH); }
+static inline int sf_is_pattern_wrapper(lua_CFunction f) {
+    return f == sf_pattern_find || f == sf_pattern_match || f == sf_pattern_gsub || f == sf_pattern_gmatch;
+}
+
 /**
- * Replaces string.find, match, gsub and gmatch with sf_pattern_call, and registers the library's
+ * Replaces string.find, match, gsub and gmatch with sf_pattern_find…, and registers the library's
  * own functions as the loaded module `string` (Lua names a function in an error by looking it up
  * there when no call site names it: `bad argument #1 to 'string.find'`). Host mode, at setup.
  */
 static inline void sf_install_pattern_guards(lua_State *L) {
     static const char *const names[] = { "find", "match", "gsub", "gmatch" };
+    static const lua_CFunction wrappers[] = { sf_pattern_find, sf_pattern_match, sf_pattern_gsub, sf_pattern_gmatch };
     lua_getglobal(L, "string");
     int string = lua_gettop(L);
     lua_createtable(L, 0, 4);                      /* the library's own, for names in errors */
@@ -312,7 +310,8 @@ static inline void sf_install_pattern_guards(lua_State *L) {
         lua_pushvalue(L, held);
         lua_pushvalue(L, -3);
         lua_pushcclosure(L, sf_pattern_handler, 1);
-        lua_pushcclosure(L, sf_pattern_call, 4);
+        holder->original[kind] = lua_tocfunction(L, -4);
+        lua_pushcclosure(L, wrappers[kind], 4);
         lua_setfield(L, string, names[kind]);
     }
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
@@ -330,7 +329,7 @@ static inline void sf_set_pattern_helper_threshold(lua_State *L, double steps) {
     int top = lua_gettop(L);
     lua_getglobal(L, "string");
     if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "find") == LUA_TFUNCTION
-        && lua_tocfunction(L, -1) == sf_pattern_call && lua_getupvalue(L, -1, 3) != NULL) {
+        && sf_is_pattern_wrapper(lua_tocfunction(L, -1)) && lua_getupvalue(L, -1, 3) != NULL) {
         sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, -1);
         if (holder) holder->risky_steps = steps;
     }

@@ -167,6 +167,7 @@ static inline sf_match_helper *sf_match_helper_start(size_t limit) {
 typedef struct sf_match_holder {
     sf_match_helper *helper;
     double risky_steps;   /* SF_RISKY_STEPS; tests lower it to send small calls to the helper */
+    lua_CFunction original[4];   /* the library's find, match, gsub, gmatch (by SF_MATCH_*) */
 } sf_match_holder;
 
 static inline int sf_match_holder_gc(lua_State *L) {
