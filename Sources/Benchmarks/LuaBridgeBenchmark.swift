@@ -64,6 +64,7 @@ enum LuaBridgeBenchmark {
         Measure.row("Swift→Lua call, no budget guard", entriesOff, unit: "ns", target: "")
         Measure.row("  guard overhead per entry", entriesOn - entriesOff, unit: "ns", target: "")
         if sink == -1 { print(sink, counter) }
+        try PatternWrapperBenchmark.run()
     }
 }
 

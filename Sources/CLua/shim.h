@@ -112,6 +112,8 @@ typedef struct sf_memory {
     int interrupt_requested;           /* set from a signal handler (Ctrl-C); the watchdog arms the hook */
     int stop_reason;                   /* what the armed hook raises: 1 time budget, 2 interrupted */
     int closing;                       /* 1 while lua_close runs (sf_close_begin): finalizers only */
+    int finalizing;                    /* a script's __gc runs outside a close (shim_gc.h): 1 in an entry
+                                          of its own, 2 inside a running entry; 0 otherwise */
     pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
 } sf_memory;
 
@@ -611,5 +613,6 @@ static inline int sf_interrupt_pending(sf_memory *m) {
 #include "shim_counter.h"
 #include "shim_stock.h"
 #include "shim_match.h"
+#include "shim_gc.h"
 
 #endif

@@ -104,12 +104,7 @@ static inline int sf_match_offload(lua_State *L, int kind, sf_match_holder *hold
  * unanchored search (every start position), at least SF_RISKY_STEPS. Non-strings are not risky
  * (the library reports them).
  */
-static inline int sf_pattern_is_risky(lua_State *L) {
-    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
-    if ((t1 != LUA_TSTRING && t1 != LUA_TNUMBER) || t2 != LUA_TSTRING) return 0;
-    size_t sl = 0, pl = 0;
-    if (t1 == LUA_TSTRING) lua_tolstring(L, 1, &sl); else sl = 24;
-    const char *p = lua_tolstring(L, 2, &pl);
+static inline int sf_pattern_is_risky(size_t sl, const char *p, size_t pl, double risky_steps) {
     int q = 0, anchored = pl > 0 && p[0] == '^';
     for (size_t i = 0; i < pl; i++) {
         char c = p[i];
@@ -129,95 +124,26 @@ static inline int sf_pattern_is_risky(lua_State *L) {
     }
     int power = q + (anchored ? 0 : 1);
     double steps = 1, base = (double)sl + 1;
-    for (int k = 0; k < power && steps < SF_RISKY_STEPS; k++) steps *= base;
-    return steps >= SF_RISKY_STEPS;
+    for (int k = 0; k < power && steps < risky_steps; k++) steps *= base;
+    return steps >= risky_steps;
 }
 
-static inline int sf_pattern_call(lua_State *L);
+static inline int sf_is_pattern_wrapper(lua_CFunction f);
 
 /**
- * Pushes `p` with position captures around the whole pattern (`^()…()$` keeps its anchors) and its
- * back-references renumbered, and returns the number of the original's captures; -1 (nothing
- * pushed) when that cannot be done (a `%9` back-reference, or too many captures).
- */
-static inline int sf_positions_pattern(lua_State *L, const char *p, size_t pl) {
-    luaL_Buffer b;
-    int captures = 0;
-    size_t start = 0, end = pl;
-    if (pl > 0 && p[0] == '^') start = 1;
-    /* An unescaped '$' at the very end is the end anchor. */
-    if (end > start && p[end - 1] == '$') {
-        size_t k = end - 1, escapes = 0;
-        while (k > start && p[k - 1] == '%') { escapes++; k--; }
-        if (escapes % 2 == 0) end--;
-    }
-    for (size_t i = start; i < end; i++) {
-        char c = p[i];
-        if (c == '%') {
-            if (i + 1 < end && p[i + 1] == '9') return -1;   /* would become %10 */
-            if (i + 1 < end && p[i + 1] == 'b') { i += 3; continue; }
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            i++;
-            if (i < end && p[i] == '^') i++;
-            if (i < end && p[i] == ']') i++;
-            while (i < end && p[i] != ']') { if (p[i] == '%') i++; i++; }
-            continue;
-        }
-        if (c == '(') captures++;
-    }
-    if (captures + 2 > SF_MAX_CAPTURES) return -1;
-    luaL_buffinit(L, &b);
-    if (start) luaL_addchar(&b, '^');
-    luaL_addstring(&b, "()");
-    for (size_t i = start; i < end; i++) {
-        char c = p[i];
-        if (c == '%' && i + 1 < end) {
-            char d = p[i + 1];
-            luaL_addchar(&b, '%');
-            if (d >= '1' && d <= '8') { luaL_addchar(&b, (char)(d + 1)); i++; continue; }
-            if (d == 'b') { luaL_addlstring(&b, p + i + 1, (i + 3 < end) ? 3 : end - i - 1); i += 3; continue; }
-            luaL_addchar(&b, d);
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            size_t j = i + 1;
-            if (j < end && p[j] == '^') j++;
-            if (j < end && p[j] == ']') j++;
-            while (j < end && p[j] != ']') { if (p[j] == '%') j++; j++; }
-            if (j >= end) j = end - 1;
-            luaL_addlstring(&b, p + i, j - i + 1);
-            i = j;
-            continue;
-        }
-        luaL_addchar(&b, c);
-    }
-    luaL_addstring(&b, "()");
-    if (end < pl) luaL_addchar(&b, '$');
-    luaL_pushresult(&b);
-    return captures;
-}
-
-/**
- * gsub with a function or table replacement whose match is risky: the helper finds every match
- * (positions and captures, sf_gsub_positions), abandonable like any other; then the replacements
- * run here, in the script's state, as the library would run them, interruptible as any Lua code.
- * Returns -1 (nothing pushed) when the pattern cannot be rewritten: the caller runs gsub in place.
+ * gsub with a function or table replacement whose match is risky: the helper finds every match gsub would
+ * replace (sf_gsub_positions: string.find in str_gsub's loop, the pattern as written), abandonable like any
+ * other call; then the replacements run here, in the script's state, as lstrlib.c's add_value runs them,
+ * interruptible as any Lua code. Arguments as gsub's: s, p, repl [, n] (n checked by the caller).
  */
 static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) {
-    int nargs = lua_gettop(L);                         /* s, p, repl [, n] */
-    size_t sl, pl;
+    size_t sl;
     const char *s = lua_tolstring(L, 1, &sl);
-    const char *p = lua_tolstring(L, 2, &pl);
-    int captures = sf_positions_pattern(L, p, pl);     /* pushes p' */
-    if (captures < 0) return -1;
+    int has_count = !lua_isnoneornil(L, 4);
     int job = lua_gettop(L) + 1;
     lua_pushvalue(L, 1);
-    lua_pushvalue(L, job - 1);
-    if (nargs >= 4) lua_pushvalue(L, 4); else lua_pushnil(L);
+    lua_pushvalue(L, 2);
+    if (has_count) lua_pushvalue(L, 4); else lua_pushnil(L);
     sf_match_offload_args(L, SF_MATCH_POSITIONS, holder, job, 3);
     int list = lua_gettop(L);
     int is_function = lua_type(L, 3) == LUA_TFUNCTION;
@@ -228,24 +154,24 @@ static inline int sf_gsub_through_helper(lua_State *L, sf_match_holder *holder) 
     size_t last = 0;
     for (lua_Integer k = 1; k <= count; k++) {
         lua_rawgeti(L, list, k);
-        lua_getfield(L, -1, "n");
-        int nvalues = (int)lua_tointegerx(L, -1, NULL);
-        lua_rawgeti(L, -2, 1);
-        size_t from = (size_t)lua_tointegerx(L, -1, NULL) - 1;
-        lua_rawgeti(L, -3, nvalues);
-        size_t to = (size_t)lua_tointegerx(L, -1, NULL) - 1;
-        lua_pop(L, 4);
+        int nvalues = (int)lua_rawlen(L, -1);          /* start, end, captures… */
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        size_t from = (size_t)lua_tointegerx(L, -2, NULL) - 1;
+        size_t to = (size_t)lua_tointegerx(L, -1, NULL);
+        lua_pop(L, 3);
         luaL_addlstring(&b, s + last, from - last);
+        int captures = nvalues - 2;
         lua_rawgeti(L, list, k);                       /* [match] */
         int m = lua_gettop(L);
         if (is_function) {
             lua_pushvalue(L, 3);
             if (captures == 0) lua_pushlstring(L, s + from, to - from);
-            else for (int i = 2; i < nvalues; i++) lua_rawgeti(L, m, i);
+            else for (int i = 3; i <= nvalues; i++) lua_rawgeti(L, m, i);
             lua_remove(L, m);
             lua_call(L, captures == 0 ? 1 : captures, 1);
         } else {
-            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 2);
+            if (captures == 0) lua_pushlstring(L, s + from, to - from); else lua_rawgeti(L, m, 3);
             lua_remove(L, m);
             lua_gettable(L, 3);
         }
@@ -279,7 +205,7 @@ static inline int sf_pattern_handler(lua_State *L) {
         lua_pop(L, 1);
         for (int level = 2; from_library && lua_getstack(L, level, &ar); level++) {
             lua_getinfo(L, "f", &ar);
-            int wrapper = lua_tocfunction(L, -1) == sf_pattern_call;
+            int wrapper = sf_is_pattern_wrapper(lua_tocfunction(L, -1));
             lua_pop(L, 1);
             if (wrapper) {
                 luaL_where(L, level + 1);
@@ -293,27 +219,53 @@ static inline int sf_pattern_handler(lua_State *L) {
     return 1;
 }
 
+static inline int sf_is_text(int t) { return t == LUA_TSTRING || t == LUA_TNUMBER; }
+
 /**
- * string.find/match/gsub/gmatch as the sandbox installs them. Upvalues: 1 the library function,
- * 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its sf_pattern_handler. A risky call
- * goes to the helper (gsub only with a string or number replacement: a function or table must run
- * here, in the script's state); any other is the library's own, in a protected call so that its
- * errors can be given the script's position.
+ * string.find/match/gsub/gmatch as the sandbox installs them (sf_pattern_find…, one per kind).
+ * Upvalues: 1 the library function, 2 the kind (SF_MATCH_*), 3 the state's sf_match_holder, 4 its
+ * sf_pattern_handler. A risky call goes to the helper (gsub with a function or table replacement: only
+ * the matching; the replacements run here, in the script's state). Any other is the library's own:
+ *
+ *   - run in this very frame, as if the script had called it, when the library cannot refuse the
+ *     arguments (strings or numbers, `init`/gsub's count absent or integers, gsub's replacement a
+ *     string, number, function or table): its pattern and replacement errors get the script's line
+ *     from luaL_where, as a direct call's do. The fast path: a few API calls (each a call into
+ *     liblua, not inlined, so they are counted: docs/performance.md);
+ *   - else in a protected call with sf_pattern_handler, which gives its errors the script's line; a bad
+ *     argument is then named as Lua names a library function called from C ('string.find').
  */
-static inline int sf_pattern_call(lua_State *L) {
-    int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
-    int offloadable = kind != SF_MATCH_GSUB || lua_type(L, 3) == LUA_TSTRING || lua_type(L, 3) == LUA_TNUMBER;
-    if (kind == SF_MATCH_FIND && lua_toboolean(L, 4)) offloadable = 0;   /* plain find: linear */
-    if (sf_pattern_is_risky(L)) {
-        sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
-        if (offloadable) return sf_match_offload(L, kind, holder);
-        int t3 = lua_type(L, 3);
-        if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && lua_gettop(L) <= 4) {
-            int done = sf_gsub_through_helper(L, holder);
-            if (done >= 0) return done;
+static inline int sf_pattern_dispatch(lua_State *L, int kind) {
+    sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, lua_upvalueindex(3));
+    int n = lua_gettop(L);
+    int t1 = lua_type(L, 1), t2 = lua_type(L, 2);
+    int t3 = n >= 3 ? lua_type(L, 3) : LUA_TNONE, t4 = n >= 4 ? lua_type(L, 4) : LUA_TNONE;
+    int numeric = kind == SF_MATCH_GSUB ? 4 : 3, tn = kind == SF_MATCH_GSUB ? t4 : t3;
+    int plain = sf_is_text(t1) && sf_is_text(t2)
+        && (kind != SF_MATCH_GSUB || sf_is_text(t3) || t3 == LUA_TFUNCTION || t3 == LUA_TTABLE);
+    if (plain && tn != LUA_TNONE && tn != LUA_TNIL) {
+        int isnum = 0;
+        if (tn == LUA_TNUMBER) lua_tointegerx(L, numeric, &isnum);
+        plain = isnum;
+    }
+    int plain_find = kind == SF_MATCH_FIND && t4 != LUA_TNONE && t4 != LUA_TNIL
+        && (t4 != LUA_TBOOLEAN || lua_toboolean(L, 4));
+    if (plain && plain_find) return holder->original[kind](L);       /* a plain find is linear */
+    if (sf_is_text(t1) && t2 == LUA_TSTRING) {
+        size_t sl = 24, pl = 0;
+        if (t1 == LUA_TSTRING) lua_tolstring(L, 1, &sl);
+        const char *p = lua_tolstring(L, 2, &pl);
+        if (sf_pattern_is_risky(sl, p, pl, holder->risky_steps)) {
+            int offloadable = (kind != SF_MATCH_GSUB || sf_is_text(t3)) && !plain_find;
+            if (offloadable) return sf_match_offload(L, kind, holder);
+            /* A bad count (argument 4) is left to the library, which refuses it before matching. */
+            int count_ok = t4 == LUA_TNONE || t4 == LUA_TNIL;
+            if (!count_ok) lua_tointegerx(L, 4, &count_ok);
+            if (kind == SF_MATCH_GSUB && (t3 == LUA_TFUNCTION || t3 == LUA_TTABLE) && count_ok)
+                return sf_gsub_through_helper(L, holder);
         }
     }
-    int n = lua_gettop(L);
+    if (plain) return holder->original[kind](L);
     lua_pushvalue(L, lua_upvalueindex(4));
     lua_insert(L, 1);
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -322,19 +274,29 @@ static inline int sf_pattern_call(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+static inline int sf_pattern_find(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_FIND); }
+static inline int sf_pattern_match(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_MATCH); }
+static inline int sf_pattern_gsub(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_GSUB); }
+static inline int sf_pattern_gmatch(lua_State *L) { return sf_pattern_dispatch(L, SF_MATCH_GMATCH); }
+static inline int sf_is_pattern_wrapper(lua_CFunction f) {
+    return f == sf_pattern_find || f == sf_pattern_match || f == sf_pattern_gsub || f == sf_pattern_gmatch;
+}
+
 /**
- * Replaces string.find, match, gsub and gmatch with sf_pattern_call, and registers the library's
+ * Replaces string.find, match, gsub and gmatch with sf_pattern_find…, and registers the library's
  * own functions as the loaded module `string` (Lua names a function in an error by looking it up
  * there when no call site names it: `bad argument #1 to 'string.find'`). Host mode, at setup.
  */
 static inline void sf_install_pattern_guards(lua_State *L) {
     static const char *const names[] = { "find", "match", "gsub", "gmatch" };
+    static const lua_CFunction wrappers[] = { sf_pattern_find, sf_pattern_match, sf_pattern_gsub, sf_pattern_gmatch };
     lua_getglobal(L, "string");
     int string = lua_gettop(L);
     lua_createtable(L, 0, 4);                      /* the library's own, for names in errors */
     int originals = lua_gettop(L);
     sf_match_holder *holder = (sf_match_holder *)lua_newuserdatauv(L, sizeof(sf_match_holder), 0);
     holder->helper = NULL;
+    holder->risky_steps = SF_RISKY_STEPS;
     lua_createtable(L, 0, 1);
     lua_pushcfunction(L, sf_match_holder_gc);
     lua_setfield(L, -2, "__gc");
@@ -348,13 +310,30 @@ static inline void sf_install_pattern_guards(lua_State *L) {
         lua_pushvalue(L, held);
         lua_pushvalue(L, -3);
         lua_pushcclosure(L, sf_pattern_handler, 1);
-        lua_pushcclosure(L, sf_pattern_call, 4);
+        holder->original[kind] = lua_tocfunction(L, -4);
+        lua_pushcclosure(L, wrappers[kind], 4);
         lua_setfield(L, string, names[kind]);
     }
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_pushvalue(L, originals);
     lua_setfield(L, -2, "string");
     lua_settop(L, string - 1);
+}
+
+/**
+ * Sets the worst case (in steps, see sf_pattern_is_risky) from which the state's pattern calls go to the
+ * helper; 0 sends every call there. For tests, which compare the helper's answers with the library's on
+ * small inputs. Host mode; does nothing if the guards are not installed.
+ */
+static inline void sf_set_pattern_helper_threshold(lua_State *L, double steps) {
+    int top = lua_gettop(L);
+    lua_getglobal(L, "string");
+    if (lua_type(L, -1) == LUA_TTABLE && lua_getfield(L, -1, "find") == LUA_TFUNCTION
+        && sf_is_pattern_wrapper(lua_tocfunction(L, -1)) && lua_getupvalue(L, -1, 3) != NULL) {
+        sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, -1);
+        if (holder) holder->risky_steps = steps;
+    }
+    lua_settop(L, top);
 }
 
 #endif

@@ -10,8 +10,6 @@
 /** Jobs a helper runs: the string library's own functions, plus gmatch collected eagerly. */
 enum { SF_MATCH_FIND = 0, SF_MATCH_MATCH = 1, SF_MATCH_GSUB = 2, SF_MATCH_GMATCH = 3, SF_MATCH_POSITIONS = 4 };
 #define SF_MAX_ABANDONED 2
-/** LUA_MAXCAPTURES of lstrlib.c (not in the public headers). */
-#define SF_MAX_CAPTURES 32
 /** Worst-case steps (subject length to the power of the pattern's free repetitions) above which a
     call goes to a helper: below it a match takes milliseconds at most. */
 #define SF_RISKY_STEPS 1e7
@@ -53,34 +51,57 @@ static inline int sf_gmatch_all(lua_State *S) {
     return 1;
 }
 
-/** Records one gsub match's arguments (position captures around the original captures) into
-    upvalue 1 and keeps the match as it is (helper side). */
-static inline int sf_gsub_record(lua_State *S) {
-    int n = lua_gettop(S);
-    lua_createtable(S, n, 1);
-    for (int i = 1; i <= n; i++) { lua_pushvalue(S, i); lua_rawseti(S, -2, i); }
-    lua_pushinteger(S, n);
-    lua_setfield(S, -2, "n");
-    lua_rawseti(S, lua_upvalueindex(1), (lua_Integer)lua_rawlen(S, lua_upvalueindex(1)) + 1);
-    return 0;
-}
-
-/** gsub(s, p', recorder [, n]) on the helper: every match of p' (the pattern with position captures
-    around it, sf_positions_pattern), as a list of packed capture lists. */
+/**
+ * Every match gsub(s, p, repl, n) would replace, found with string.find as lstrlib.c's str_gsub finds them
+ * (helper side; the pattern is used as written, so back-references and up to LUA_MAXCAPTURES captures are
+ * as gsub sees them). str_gsub tries a match at each position in turn: a match is accepted unless it ends
+ * where the previously accepted one ended (an empty match right after a match), else one character is
+ * skipped; an anchored pattern (`^`) gets one attempt; at most n matches. string.find(s, p, init) tries
+ * the same positions from init and stops at the first match, so each accepted match is the first one
+ * find reports from the previous match's end (or from the position after a rejected empty match).
+ * Arguments: s, p [, n]. Returns a list of packed lists {start, end, captures…} (find's results; no
+ * captures when the pattern has none: gsub then passes the whole match).
+ */
 static inline int sf_gsub_positions(lua_State *S) {
-    int nargs = lua_gettop(S);            /* s, p' [, n] */
-    lua_newtable(S);
-    int list = lua_gettop(S);
+    size_t sl = 0, pl = 0;
+    lua_tolstring(S, 1, &sl);
+    const char *p = lua_tolstring(S, 2, &pl);
+    lua_Integer max = lua_isnoneornil(S, 3) ? (lua_Integer)sl + 1 : lua_tointegerx(S, 3, NULL);
+    int anchored = pl > 0 && p[0] == '^';
+    lua_settop(S, 2);
+    lua_newtable(S);                                  /* 3: the list */
     lua_getglobal(S, "string");
-    lua_getfield(S, -1, "gsub");
+    lua_getfield(S, -1, "find");                      /* 5: string.find */
     lua_remove(S, -2);
-    lua_pushvalue(S, 1);
-    lua_pushvalue(S, 2);
-    lua_pushvalue(S, list);
-    lua_pushcclosure(S, sf_gsub_record, 1);
-    if (nargs >= 3) lua_pushvalue(S, 3); else lua_pushnil(S);
-    lua_call(S, 4, 0);
-    lua_settop(S, list);
+    lua_Integer count = 0, init = 1, last_end = -1;   /* last_end: 1-based end of the last accepted match */
+    while (count < max && init <= (lua_Integer)sl + 1) {
+        int top = lua_gettop(S);
+        lua_pushvalue(S, 4);
+        lua_pushvalue(S, 1);
+        lua_pushvalue(S, 2);
+        lua_pushinteger(S, init);
+        lua_call(S, 3, LUA_MULTRET);
+        int n = lua_gettop(S) - top;
+        if (n < 2 || lua_isnil(S, top + 1)) break;    /* no match from init on */
+        lua_Integer start = lua_tointegerx(S, top + 1, NULL), end = lua_tointegerx(S, top + 2, NULL);
+        if (end == last_end && end < start) {
+            /* An empty match where the last one ended: gsub skips one character and tries again. */
+            lua_settop(S, top);
+            if (anchored) break;
+            init = start + 1;
+            continue;
+        }
+        lua_createtable(S, n, 1);
+        lua_insert(S, top + 1);
+        for (int i = n; i >= 1; i--) lua_rawseti(S, top + 1, i);
+        lua_pushinteger(S, n);
+        lua_setfield(S, -2, "n");
+        lua_rawseti(S, 3, ++count);
+        last_end = end;
+        init = end < start ? start + 1 : end + 1;   /* after an empty match gsub copies one character */
+        if (anchored) break;
+    }
+    lua_settop(S, 3);
     return 1;
 }
 
@@ -143,7 +164,11 @@ static inline sf_match_helper *sf_match_helper_start(size_t limit) {
 }
 
 /** The userdata that holds a state's helper (upvalue of sf_match_offload); __gc lets it go. */
-typedef struct sf_match_holder { sf_match_helper *helper; } sf_match_holder;
+typedef struct sf_match_holder {
+    sf_match_helper *helper;
+    double risky_steps;   /* SF_RISKY_STEPS; tests lower it to send small calls to the helper */
+    lua_CFunction original[4];   /* the library's find, match, gsub, gmatch (by SF_MATCH_*) */
+} sf_match_holder;
 
 static inline int sf_match_holder_gc(lua_State *L) {
     sf_match_holder *holder = (sf_match_holder *)lua_touserdata(L, 1);

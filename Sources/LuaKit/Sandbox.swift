@@ -24,6 +24,9 @@ enum Sandbox {
             // Pattern calls with a large worst case run where they can be abandoned (shim_match.h);
             // only a watched state can tell when to give up on one.
             sf_install_pattern_guards(L)
+            // Scripts' finalizers run watched wherever the collector calls them (shim_gc.h).
+            sf_install_gc_tokens(L)
+            sf_set_before_watched_finalizer { LuaState.willClose?() }
         }
         if state.options.allowIO {
             luaL_requiref(L, "io", luaopen_io, 1)
@@ -167,4 +170,16 @@ struct ModuleSearch {
         for scalar in name.unicodeScalars { scalars.append(scalar == "." ? "/" : scalar) }
         return String(scalars)
     }
+}
+
+extension LuaState {
+    /// Sends pattern calls whose worst case reaches `steps` to the abandonable helper (`shim_match.h`; 0: every
+    /// call). For tests, which compare the helper's answers with the library's on small inputs.
+    func setPatternHelperThreshold(_ steps: Double) { sf_set_pattern_helper_threshold(L, steps) }
+}
+
+extension LuaState {
+    /// A full collection from the host, outside any entry (as a step taken while the host allocates): for tests
+    /// of the finalizers' order and watch (`shim_gc.h`).
+    func collectGarbage() { sf_gc_collect(L) }
 }

@@ -57,7 +57,15 @@ final class EntryGuard: @unchecked Sendable {
         }
         observedTicks += 1
         let elapsed = Double(observedTicks) * tick
+        let finalizing = sf_finalizing(memory)
+        if finalizing == 1 {
+            // A finalizer in an entry of its own (a collection step between entries, shim_gc.h): no hook
+            // can stop it, so none is armed; past the budget it ends the process, as at close.
+            if elapsed >= budget, exitWhenStuck { exitForFinalizer(after: budget, closing: false) }
+            return
+        }
         if elapsed >= 2 * budget, exitWhenStuck {
+            if finalizing != 0 { exitForFinalizer(after: 2 * budget, closing: false) }
             let message = "error: script exceeded its time budget (a single call ran for over \(LuaStack.format(number: 2 * budget)) s and could not be interrupted)\n"
             // A plain write(2): FileHandle.write(_: Data) would trap if stderr cannot be written.
             _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -81,11 +89,16 @@ extension EntryGuard {
             return
         }
         observedTicks += 1
-        if Double(observedTicks) * tick >= budget, exitWhenStuck {
-            let message = "error: a __gc metamethod (finalizer) ran for over \(String(format: "%g", budget)) s while the Lua state closed; finalizers cannot be interrupted (the output above is complete)\n"
-            _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(1)
-        }
+        if Double(observedTicks) * tick >= budget, exitWhenStuck { exitForFinalizer(after: budget, closing: true) }
+    }
+
+    /// Ends the process for a finalizer that ran for `seconds`; the output was flushed before it began
+    /// (`LuaState.willClose`, called before a close and before a finalizer that runs outside any entry).
+    private func exitForFinalizer(after seconds: Double, closing: Bool) -> Never {
+        let when = closing ? "while the Lua state closed" : "during a garbage collection step"
+        let message = "error: a __gc metamethod (finalizer) ran for over \(String(format: "%g", seconds)) s \(when); finalizers cannot be interrupted (the output above is complete)\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(1)
     }
 }
 

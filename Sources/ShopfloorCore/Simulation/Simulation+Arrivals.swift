@@ -81,7 +81,8 @@ extension Simulation {
             let i = sources[s].batchNext
             let at = now + sources[s].batchGaps[i]
             if !at.isFinite {
-                throw CoreError.invalidArgument(Self.pastTheEnd("customer generator '\(sources[s].name)': gap", sources[s].batchGaps[i], from: now))
+                throw invalidAnswer(.generator(source: sources[s].name),
+                                    Self.pastTheEnd("customer generator '\(sources[s].name)': gap", sources[s].batchGaps[i], from: now))
             }
             sources[s].batchNext = i &+ 1
             sources[s].pendingTask = sources[s].batchTasks[i]
@@ -90,20 +91,24 @@ extension Simulation {
         } else if !sources[s].isBuiltin, let generator = sources[s].generator {
             let drawn = try callDecisionHook("customer generator '\(sources[s].name)'") { try generator(self) }
             guard let next = drawn else { stopSource(s); return }
-            try CoreError.require(next.gap.isFinite && next.gap >= 0,
-                                  "customer generator '\(sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
-            try CoreError.require((now + next.gap).isFinite, Self.pastTheEnd("customer generator '\(sources[s].name)': gap", next.gap, from: now))
+            try checkingAnswer(of: .generator(source: sources[s].name)) {
+                try CoreError.require(next.gap.isFinite && next.gap >= 0,
+                                      "customer generator '\(sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
+                try CoreError.require((now + next.gap).isFinite, Self.pastTheEnd("customer generator '\(sources[s].name)': gap", next.gap, from: now))
+                switch next {
+                case .single(_, let spec): try validate(spec)
+                case .batch(_, let specs): for spec in specs { try validate(spec) }
+                }
+            }
             switch next {
             case .single(_, let spec):
-                try validate(spec)
                 if spec.priority == 0 && spec.patience == nil && spec.attributes == nil {
                     sources[s].pendingTask = Int32(spec.task)
                     sources[s].pendingPlain = true
                 } else {
                     sources[s].pending = next
                 }
-            case .batch(_, let specs):
-                for spec in specs { try validate(spec) }
+            case .batch:
                 sources[s].pending = next
             }
             scheduler.unsafeSchedule(.arrival, payload: payload, at: now + next.gap)

@@ -18,12 +18,14 @@ extension Simulation {
             }
         }
         let name = sources[s].name
-        try CoreError.require(count >= 0 && count <= size,
-                              "customer generator '\(name)': a batch must have 0 to \(size) arrivals, got \(count)")
-        for i in 0..<count {
-            try CoreError.require(gaps[i].isFinite && gaps[i] >= 0,
-                                  "customer generator '\(name)': gap \(i + 1) must be a finite number >= 0, got \(quoted(gaps[i]))")
-            try checkTask(Int(tasks[i]))
+        try checkingAnswer(of: .generator(source: name)) {
+            try CoreError.require(count >= 0 && count <= size,
+                                  "customer generator '\(name)': a batch must have 0 to \(size) arrivals, got \(count)")
+            for i in 0..<count {
+                try CoreError.require(gaps[i].isFinite && gaps[i] >= 0,
+                                      "customer generator '\(name)': gap \(i + 1) must be a finite number >= 0, got \(quoted(gaps[i]))")
+                try checkTask(Int(tasks[i]))
+            }
         }
         sources[s].batchCount = count
         sources[s].batchEnds = count < size

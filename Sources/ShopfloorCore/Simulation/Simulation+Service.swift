@@ -91,10 +91,12 @@ extension Simulation {
             var skillSlot = Int(tellerStates[t].skillStart)
             let skillEnd = skillSlot &+ Int(tellerStates[t].skillCount)
             while skillSlot < skillEnd && Int(tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
-            try CoreError.require(skillSlot < skillEnd,
-                "teller policy: teller \(t) cannot serve line \(line) ('\(tasks.indices.contains(line) ? tasks[line].name : "?")')")
+            guard skillSlot < skillEnd else {
+                throw invalidAnswer(.tellerPolicy,
+                    "teller policy chose line '\(tasks.indices.contains(line) ? tasks[line].name : "?")', which teller \(t + 1) does not serve (tellers are numbered from 1, as in traces)")
+            }
             guard lineStore[line].count > 0 else {
-                throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
+                throw invalidAnswer(.tellerPolicy, "teller policy chose line '\(tasks[line].name)', which is empty")
             }
             if serviceTime == nil {
                 // No hook can throw: draw, check, dequeue (the same draws as peeking first).
@@ -119,7 +121,7 @@ extension Simulation {
                 try startService(t, slot: slot, duration: duration)
                 return
             }
-            throw CoreError.invalidArgument("teller policy: customer \(number) is not waiting in a line teller \(t + 1) serves (tellers are numbered from 1, as in traces)")
+            throw invalidAnswer(.tellerPolicy, "teller policy chose customer \(number), who is not waiting in a line teller \(t + 1) serves (tellers are numbered from 1, as in traces)")
         }
     }
 
@@ -128,9 +130,11 @@ extension Simulation {
         guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &serviceRNG) }
         let snapshot = customer(slot)
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
-        try CoreError.require(duration.isFinite && duration >= 0,
-                              "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
-        try checkServiceEnd(duration)
+        try checkingAnswer(of: .serviceTime) {
+            try CoreError.require(duration.isFinite && duration >= 0,
+                                  "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
+            try checkServiceEnd(duration)
+        }
         return duration
     }
 

@@ -179,6 +179,8 @@ public final class Simulation {
     @exclusivity(unchecked) var ownSkillOnly = false
     /// No policy, service-time hook or arrive observer: see `servesDirectly`.
     @exclusivity(unchecked) var servesDirectlyFlag = true
+    /// Where the hook behind an ``AnsweringHook`` is defined (`file:line`), asked only when its answer is wrong.
+    @exclusivity(unchecked) public var hookOrigin: ((AnsweringHook) -> String?)?
     /// Draws service times; `nil` = the task's (or pool's) distribution from the `"service"` stream.
     @exclusivity(unchecked) public var serviceTime: ServiceTimeHook? {
         didSet {

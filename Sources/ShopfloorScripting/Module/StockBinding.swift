@@ -173,7 +173,7 @@ public final class StockBinding {
             if kind == sf_rule_order() {
                 if amount != 0 {
                     lastOrderOrigin = (rule.function, nil)
-                    try restock(item, amount: Int(amount), leadTime: lead)
+                    try restock(item, amount: Int(amount), leadTime: lead, orderedBy: rule.function)
                 }
                 continue
             }
@@ -190,17 +190,22 @@ public final class StockBinding {
             }
             if let order {
                 lastOrderOrigin = (rule.function, nil)
-                try restock(item, amount: order.amount, leadTime: order.lead)
+                try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
             }
         }
     }
 
     /// Places a restock order through the core and reports it.
     @discardableResult
-    func restock(_ item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
-        // On hand plus on order stays within the stated maximum, so no delivery can overflow a count.
-        try checkRoom(item, adding: amount)
-        let order = try simulation.restock(item: item, amount: amount, leadTime: leadTime)
+    /// `rule`: the registry slot of the stock rule whose answer this order is; its `file:line` then names an
+    /// order the core refuses (the mistake is in a returned value, so no Lua error position names it).
+    func restock(_ item: Int, amount: Int, leadTime: Double, orderedBy rule: Int32? = nil) throws -> RestockOrder {
+        let order: RestockOrder
+        if let rule {
+            order = try world.decodingAnswer(of: rule) { try placeOrder(item, amount: amount, leadTime: leadTime) }
+        } else {
+            order = try placeOrder(item, amount: amount, leadTime: leadTime)
+        }
         if !sinks.isEmpty {
             try emit(StockEvent(kind: .restockOrdered, time: simulation.now, name: simulation.stock.items[item].name,
                                 fields: [("amount", .integer(amount)), ("due", .number(order.dueAt)), ("count", .integer(count(item)))]))
@@ -214,6 +219,12 @@ public final class StockBinding {
             }
         }
         return order
+    }
+
+    /// The core's order, within the stated maximum: on hand plus on order never overflows a count at delivery.
+    private func placeOrder(_ item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        try checkRoom(item, adding: amount)
+        return try simulation.restock(item: item, amount: amount, leadTime: leadTime)
     }
 
     /// A delivery arrived (the core capped it at capacity): report it, then run the rules for that fruit.

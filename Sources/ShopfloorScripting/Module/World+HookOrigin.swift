@@ -12,6 +12,18 @@ extension World {
             return try decode()
         } catch ScriptingError.invalidScenario(let message) {
             throw ScriptingError.invalidScenario(definition(of: function).map { "\($0): \(message)" } ?? message)
+        } catch CoreError.invalidArgument(let message) {
+            throw CoreError.invalidArgument(definition(of: function).map { "\($0): \(message)" } ?? message)
+        }
+    }
+
+    /// Where the function behind a hook the core checks answers of is defined (``Simulation/hookOrigin``): the
+    /// current one, so a reload that swapped the function is named correctly.
+    func origin(of hook: AnsweringHook) -> String? {
+        switch hook {
+        case .tellerPolicy: return definition(of: hooks.policy)
+        case .serviceTime: return definition(of: hooks.serviceTime)
+        case .generator: return definition(of: hooks.generator)
         }
     }
 

@@ -98,6 +98,7 @@ public final class World {
         self.parameters = parameters
         self.plugins = plugins
         ShopfloorModule.install(in: self)
+        simulation.hookOrigin = { [unowned self] hook in origin(of: hook) }
     }
 
     /// The named random stream (one object per name, so draws continue where they left off).

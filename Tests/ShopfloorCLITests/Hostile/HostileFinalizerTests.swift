@@ -79,6 +79,58 @@ struct HostileFinalizerTests {
         #expect(list.status == 0 && list.stdout.components(separatedBy: "first task").count == 2, "\(list.stdout)")
     }
 
+    /// A finalizer run by a collection step while the host builds a hook's arguments (the `attrs` table of
+    /// each `finish` event; the hook itself allocates nothing) had no entry active: nothing watched it and
+    /// the run hung. It now runs in an entry of its own, ended past the budget like a close's.
+    @Test func test_loopingFinalizer_inACollectionStepBetweenEntries_endsTheRunAfterTheBudget() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.write("step.lua", """
+            local c = shopfloor.counter "bank"
+            c:task { name = "a", service = 1 }
+            c:tellers { skill = "a", count = 1 }
+            keep = setmetatable({}, { __gc = function() while true do end end })
+            for _ = 1, 4000 do c:arrive { task = "a", attrs = { vip = true } } end
+            c:on("finish", function(customer) keep = nil end)
+            print("loaded")
+            """)
+        let r = try Shell.runWithin(60, ["run", path, "--time-budget", "1"])
+        #expect(r.exitedCleanly, "hung or crashed: \(String(describing: r.signal))")
+        #expect(r.status == 1)
+        #expect(r.stdout == "loaded\n")
+        #expect(r.stderr == "error: a __gc metamethod (finalizer) ran for over 1 s during a garbage collection step; finalizers cannot be interrupted (the output above is complete)\n")
+    }
+
+    /// At the REPL a finalizer run by a step inside a chunk is caught at twice the budget, with its own message.
+    @Test func test_loopingFinalizer_inACollectionStepAtTheRepl() throws {
+        let r = try Shell.runWithin(30, ["repl", "--time-budget", "0.5"], stdin: """
+            x = setmetatable({}, { __gc = function() while true do end end })
+            x = nil
+            1 + 1
+            for i = 1, 1e6 do local t = {} end
+            3
+
+            """)
+        #expect(r.exitedCleanly && r.status == 1)
+        #expect(r.stdout == "2\n")
+        #expect(r.stderr == "error: a __gc metamethod (finalizer) ran for over 1 s during a garbage collection step; finalizers cannot be interrupted (the output above is complete)\n")
+    }
+
+    /// Ordinary finalizers still run at close, in reverse order of marking, calling the `__gc` the metatable
+    /// holds then (reassigned after setmetatable here).
+    @Test func test_ordinaryFinalizers_stillRunAtClose() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.write("gc.lua", """
+            for i = 1, 2 do setmetatable({}, { __gc = function() print("gc", i) end }) end
+            local mt = { __gc = function() print("first") end }
+            keep = setmetatable({}, mt)
+            mt.__gc = function() print("reassigned") end
+            print("main")
+            """)
+        let r = try Shell.runWithin(30, ["run", path])
+        #expect(r.exitedCleanly && r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "main\nreassigned\ngc\t2\ngc\t1\n")
+    }
+
     /// A finalizer that allocates without end meets the memory cap (the error is a warning in a
     /// finalizer, so the close goes on) instead of growing the process to gigabytes.
     @Test func test_allocatingFinalizer_isHeldByTheMemoryLimit() throws {

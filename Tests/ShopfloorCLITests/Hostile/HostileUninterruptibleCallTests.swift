@@ -31,6 +31,27 @@ struct HostileUninterruptibleCallTests {
         #expect(r.stderr.hasPrefix("script exceeded its time budget\n"), "\(r.stderr)")
     }
 
+    /// gsub with a function or table replacement and a pattern the helper could not take before (a `%9`
+    /// back-reference, 31 or more captures: the pattern used to be rewritten with two more captures) ran in
+    /// place, uninterruptible, and ended the session at twice the budget. The helper now matches the pattern
+    /// as written: both calls are abandoned at the budget and the world stays.
+    @Test func test_pathologicalGsub_withBackReference9Or31Captures_keepsTheSession() throws {
+        let r = try Shell.runWithin(30, ["repl", "--time-budget", "0.5"], stdin: """
+            x = 41
+            s = string.rep("a", 40)
+            return s:gsub(("(a)"):rep(9) .. (".-"):rep(12) .. "%9b", function(...) return "y" end)
+            x + 1
+            t = string.rep("a", 61)
+            return t:gsub(("(a)"):rep(31) .. (".-"):rep(12) .. "b", {})
+            x + 2
+
+            """)
+        #expect(r.exitedCleanly, "crashed or hung: \(String(describing: r.signal))")
+        #expect(r.status == 1)
+        #expect(r.stdout == "42\n43\n")
+        #expect(r.stderr.components(separatedBy: "script exceeded its time budget\n").count == 3, "\(r.stderr)")
+    }
+
     /// `run` stops at the budget with the time-budget error, which `pcall` cannot swallow (not by ending
     /// the process at twice the budget).
     @Test func test_pathologicalPattern_inRun_isATimeBudgetError() throws {
