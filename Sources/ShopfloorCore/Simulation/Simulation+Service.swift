@@ -3,8 +3,8 @@ extension Simulation {
     /// - Complexity: O(tellers able to serve the line).
     @inline(__always)
     func hasIdleTeller(forLine line: Int) -> Bool {
-        guard isOpen else { return false }
-        for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return true }
+        guard counter.isOpen else { return false }
+        for k in counter.lineTellerRanges[line] where !counter.tellerStates[Int(counter.lineTellers[k])].busy { return true }
         return false
     }
 
@@ -12,11 +12,11 @@ extension Simulation {
     /// - Complexity: O(tellers able to serve the line) plus the starts it makes.
     @inline(__always)
     func dispatch(line: Int) throws {
-        let range = lineTellerRanges[line]
+        let range = counter.lineTellerRanges[line]
         var k = range.lowerBound
-        while k < range.upperBound && lineStore[line].count > 0 {
-            let t = Int(lineTellers[k])
-            if !tellerStates[t].busy { try offer(t) }
+        while k < range.upperBound && counter.lineStore[line].count > 0 {
+            let t = Int(counter.lineTellers[k])
+            if !counter.tellerStates[t].busy { try offer(t) }
             k &+= 1
         }
     }
@@ -27,7 +27,7 @@ extension Simulation {
     public func dispatchIdleTellers() throws {
         try checkMutable("dispatchIdleTellers")
         try guarded {
-            for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
+            for t in counter.tellerStates.indices where !counter.tellerStates[t].busy { try offer(t) }
         }
     }
 
@@ -36,20 +36,20 @@ extension Simulation {
     /// - Complexity: O(skills) with the default policy.
     @inline(__always)
     func offer(_ t: Int) throws {
-        if tellerStates[t].busy || !isOpen { return }
+        if counter.tellerStates[t].busy || !counter.isOpen { return }
         if let makersRef {
             try makersRef._withUnsafeGuaranteedRef { try offerOldestOrder(t, service: $0) }
             return
         }
-        let start = Int(tellerStates[t].skillStart)
-        let end = start &+ Int(tellerStates[t].skillCount)
+        let start = Int(counter.tellerStates[t].skillStart)
+        let end = start &+ Int(counter.tellerStates[t].skillCount)
         if let policy = tellerPolicy {
             if policyOwnSkillOnly {
                 // The policy looks only at the own line: nobody there, nothing it could choose.
-                guard lineStore[Int(tellerSkills[start])].count > 0 else { return }
+                guard counter.lineStore[Int(counter.tellerSkills[start])].count > 0 else { return }
             } else {
                 var anyone = false
-                for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
+                for k in start..<end where counter.lineStore[Int(counter.tellerSkills[k])].count > 0 { anyone = true; break }
                 guard anyone else { return }
             }
             let choice = try callDecisionHook("teller policy") { try policy(t, self) }
@@ -60,11 +60,11 @@ extension Simulation {
         let builtinEnd = ownSkillOnly ? start &+ 1 : end
         var k = start
         while k < builtinEnd {
-            let line = Int(tellerSkills[k])
-            if lineStore[line].count > 0 {
+            let line = Int(counter.tellerSkills[k])
+            if counter.lineStore[line].count > 0 {
                 if serviceTime == nil {
                     // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
-                    let duration = tellerService[k].sampleDuration(using: &serviceRNG)
+                    let duration = counter.tellerService[k].sampleDuration(using: &counter.serviceRNG)
                     try checkServiceEnd(duration)
                     let slot = popHead(line: line)!
                     try startService(t, slot: slot, duration: duration)
@@ -88,17 +88,17 @@ extension Simulation {
         case .head(let line):
             // Performance: a scan of the teller's skill range instead of building `skills(of:)` (an array per
             // decision); bank-open policies=lua, see scripts/bench/bank-open.
-            var skillSlot = Int(tellerStates[t].skillStart)
-            let skillEnd = skillSlot &+ Int(tellerStates[t].skillCount)
-            while skillSlot < skillEnd && Int(tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
+            var skillSlot = Int(counter.tellerStates[t].skillStart)
+            let skillEnd = skillSlot &+ Int(counter.tellerStates[t].skillCount)
+            while skillSlot < skillEnd && Int(counter.tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
             try CoreError.require(skillSlot < skillEnd,
-                "teller policy: teller \(t) cannot serve line \(line) ('\(tasks.indices.contains(line) ? tasks[line].name : "?")')")
-            guard lineStore[line].count > 0 else {
-                throw CoreError.invalidArgument("teller policy: line '\(tasks[line].name)' is empty")
+                "teller policy: teller \(t) cannot serve line \(line) ('\(counter.tasks.indices.contains(line) ? counter.tasks[line].name : "?")')")
+            guard counter.lineStore[line].count > 0 else {
+                throw CoreError.invalidArgument("teller policy: line '\(counter.tasks[line].name)' is empty")
             }
             if serviceTime == nil {
                 // No hook can throw: draw, check, dequeue (the same draws as peeking first).
-                let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+                let duration = counter.tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
                 try checkServiceEnd(duration)
                 let slot = popHead(line: line)!
                 try startService(t, slot: slot, duration: duration)
@@ -110,12 +110,12 @@ extension Simulation {
             try startService(t, slot: slot, duration: duration)
         case .customer(let number):
             for (i, line) in skills(of: t).enumerated() {
-                guard let slot = liveSlots(line: line).first(where: { table.records[Int($0)].number == number }) else {
+                guard let slot = liveSlots(line: line).first(where: { counter.table.records[Int($0)].number == number }) else {
                     continue
                 }
-                let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(tellerStates[t].skillStart) + i)
+                let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(counter.tellerStates[t].skillStart) + i)
                 let removed = remove(slot: slot, fromLine: line)
-                precondition(removed, "chosen customer vanished from line '\(tasks[line].name)'")
+                precondition(removed, "chosen customer vanished from line '\(counter.tasks[line].name)'")
                 try startService(t, slot: slot, duration: duration)
                 return
             }
@@ -125,7 +125,7 @@ extension Simulation {
 
     /// The service time for `slot` with teller `t`: the hook's answer (validated) or the default distribution.
     func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
-        guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &serviceRNG) }
+        guard let hook = serviceTime else { return counter.tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG) }
         let snapshot = customer(slot)
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
         try CoreError.require(duration.isFinite && duration >= 0,
@@ -138,45 +138,45 @@ extension Simulation {
     /// before the customer leaves the line, so nothing has changed.
     @inline(__always)
     func checkServiceEnd(_ duration: Double) throws {
-        if !(scheduler.now + duration).isFinite {
-            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: scheduler.now))
+        if !(runState.scheduler.now + duration).isFinite {
+            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: runState.scheduler.now))
         }
     }
 
     /// Teller `t` starts serving `slot` (already out of its line) for `duration` seconds.
     @inline(__always)
     func startService(_ t: Int, slot: Int32, duration: Double) throws {
-        let now = scheduler.now
+        let now = runState.scheduler.now
         let end = now + duration
         precondition(end.isFinite, "service end unchecked")  // callers check before the customer leaves the line
         let i = Int(slot)
-        precondition(table.records[i].state == .waiting, "customer \(table.records[i].number) would be served twice")
-        precondition(!tellerStates[t].busy, "teller \(t) would serve two customers")
+        precondition(counter.table.records[i].state == .waiting, "customer \(counter.table.records[i].number) would be served twice")
+        precondition(!counter.tellerStates[t].busy, "teller \(t) would serve two customers")
         #if DEBUG
-        precondition(table.records[i].announced, "customer \(table.records[i].number) would start before its arrival is reported")
+        precondition(counter.table.records[i].announced, "customer \(counter.table.records[i].number) would start before its arrival is reported")
         #endif
-        table.records[i].state = .inService
-        table.records[i].serviceStart = now
-        table.records[i].teller = Int32(t)
-        let task = Int(table.records[i].task)
+        counter.table.records[i].state = .inService
+        counter.table.records[i].serviceStart = now
+        counter.table.records[i].teller = Int32(t)
+        let task = Int(counter.table.records[i].task)
         // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
         // for arrived, waits, served, time in system, turned away, reneged.
-        if table.records[i].arrivalTime >= statisticsStart {
-            if tellerStates[t].turningAway {
+        if counter.table.records[i].arrivalTime >= runState.statisticsStart {
+            if counter.tellerStates[t].turningAway {
                 // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
                 // maker in event order); they have no wait in the statistics, which are those of customers served.
-                statisticsStore[task].turnedAway &+= 1
+                runState.statisticsStore[task].turnedAway &+= 1
             } else {
-                statisticsStore[task].started &+= 1
-                statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
+                runState.statisticsStore[task].started &+= 1
+                runState.statisticsStore[task].wait.record(now - counter.table.records[i].arrivalTime)
             }
         }
-        tellerStates[t].busy = true
-        tellerStates[t].slot = slot
-        let p = Int(tellerStates[t].pool)
-        poolStore[p].busyCount &+= 1
-        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
-        scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
+        counter.tellerStates[t].busy = true
+        counter.tellerStates[t].slot = slot
+        let p = Int(counter.tellerStates[t].pool)
+        counter.poolStore[p].busyCount &+= 1
+        counter.poolStore[p].busy.set(Double(counter.poolStore[p].busyCount), at: now)
+        runState.scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
         if observesCustomers, let onStart = observers.onStart {
             try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
         }
@@ -185,37 +185,37 @@ extension Simulation {
     /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
     /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
-        let now = scheduler.now
-        let slot = tellerStates[t].slot
+        let now = runState.scheduler.now
+        let slot = counter.tellerStates[t].slot
         let i = Int(slot)
-        precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
-        let task = Int(table.records[i].task)
-        let turnedAway = tellerStates[t].turningAway
+        precondition(counter.tellerStates[t].busy && counter.table.records[i].state == .inService, "finish without a customer in service")
+        let task = Int(counter.table.records[i].task)
+        let turnedAway = counter.tellerStates[t].turningAway
         if turnedAway {
             // A failed order: the customer leaves without what they came for (Simulation+Recipes); counted as
             // turned away when the order was decided (startService).
-            tellerStates[t].turningAway = false
+            counter.tellerStates[t].turningAway = false
         } else {
-            if table.records[i].arrivalTime >= statisticsStart {
-                statisticsStore[task].served &+= 1
-                statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
-                servedSinceStatistics &+= 1
+            if counter.table.records[i].arrivalTime >= runState.statisticsStart {
+                runState.statisticsStore[task].served &+= 1
+                runState.statisticsStore[task].timeInSystem.record(now - counter.table.records[i].arrivalTime)
+                runState.servedSinceStatistics &+= 1
             }
-            servedTotal &+= 1
-            tellerStates[t].served &+= 1
+            runState.servedTotal &+= 1
+            counter.tellerStates[t].served &+= 1
         }
-        tellerStates[t].busy = false
-        tellerStates[t].slot = -1
-        let p = Int(tellerStates[t].pool)
-        poolStore[p].busyCount &-= 1
-        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
+        counter.tellerStates[t].busy = false
+        counter.tellerStates[t].slot = -1
+        let p = Int(counter.tellerStates[t].pool)
+        counter.poolStore[p].busyCount &-= 1
+        counter.poolStore[p].busy.set(Double(counter.poolStore[p].busyCount), at: now)
         if observesCustomers, let onFinish = observers.onFinish {
             var snapshot = customer(slot)
             snapshot.state = turnedAway ? .turnedAway : .served
-            table.release(slot)
+            counter.table.release(slot)
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
         } else {
-            table.release(slot)
+            counter.table.release(slot)
         }
         try offer(t)
     }

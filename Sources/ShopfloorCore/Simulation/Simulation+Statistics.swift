@@ -2,25 +2,25 @@ extension Simulation {
     /// Resets every statistic now, without touching the run (customers, clock, stock stay): the end of a warm-up.
     public func resetStatistics() {
         let now = self.now
-        for t in statisticsStore.indices { statisticsStore[t].reset() }
-        for l in lineStore.indices { lineStore[l].length.restart(at: now) }
-        for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
-        stock.resetStatistics(at: now)
-        statisticsStart = now
-        servedSinceStatistics = 0
+        for t in runState.statisticsStore.indices { runState.statisticsStore[t].reset() }
+        for l in counter.lineStore.indices { counter.lineStore[l].length.restart(at: now) }
+        for p in counter.poolStore.indices { counter.poolStore[p].busy.restart(at: now) }
+        stockState.stock.resetStatistics(at: now)
+        runState.statisticsStart = now
+        runState.servedSinceStatistics = 0
     }
 
     /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else.
     public func resetStatistics(at time: Double) throws {
         try checkMutable("resetStatistics")
-        try scheduler.schedule(.statisticsReset, payload: 0, at: time)
+        try runState.scheduler.schedule(.statisticsReset, payload: 0, at: time)
     }
 
     /// Customers a maker has turned away whose 0 s departure event is still to come: they have left already.
     /// - Complexity: O(tellers).
     var turningAwayCount: Int {
         var n = 0
-        for t in tellerStates.indices where tellerStates[t].busy && tellerStates[t].turningAway { n += 1 }
+        for t in counter.tellerStates.indices where counter.tellerStates[t].busy && counter.tellerStates[t].turningAway { n += 1 }
         return n
     }
 
@@ -29,8 +29,8 @@ extension Simulation {
     public func summary() -> Summary {
         let now = self.now
         var taskSummaries: [TaskSummary] = []
-        for (i, task) in tasks.enumerated() {
-            let s = statisticsStore[i]
+        for (i, task) in counter.tasks.enumerated() {
+            let s = runState.statisticsStore[i]
             taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
                                               reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
         }
@@ -42,13 +42,13 @@ extension Simulation {
                         busyTime: $0.busy.area(until: now))
         }
         return Summary(
-            seed: seed, startTime: statisticsStart, endTime: now,
+            seed: seed, startTime: runState.statisticsStart, endTime: now,
             arrived: taskStatistics.reduce(0) { $0 + $1.arrived },
             served: taskStatistics.reduce(0) { $0 + $1.served },
             balked: taskStatistics.reduce(0) { $0 + $1.balked },
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
-            inSystem: table.inUseCount - turningAwayCount,
+            inSystem: counter.table.inUseCount - turningAwayCount,
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
-            stock: stock.items.isEmpty ? nil : stock.summary(at: now))
+            stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now))
     }
 }
