@@ -39,7 +39,9 @@ extension Simulation {
     // MARK: Makers (tellers serving recipes)
 
     /// Makes the tasks in `recipes` (task index → recipe index) recipe tasks and installs the take at service start
-    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first).
+    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first). The counter
+    /// then serves by the makers' rule (``ServiceRule/makers(_:)``: the same steps as these hooks, without calling
+    /// them) until either hook is replaced.
     /// - Returns: the service; set its `onDecision` to hear of each take.
     /// - Throws: for an unknown task or recipe.
     @discardableResult
@@ -55,70 +57,11 @@ extension Simulation {
         // Performance: unowned(unsafe) skips the unowned-retain per order (juice-bar benchmark). Safe: the
         // simulation's hook holds the closure and the caller keeps the service as long as the hook is installed.
         serviceTime = { [unowned(unsafe) service] customer, teller, simulation in
-            try simulation.decideOrder(customer, teller: teller, service: service)
+            try service.decide(task: customer.task, number: customer.number, teller: teller, in: simulation)
         }
         tellerPolicy = { teller, simulation in simulation.oldestHead(forTeller: teller) }
         makers = service  // after both hooks: setting either clears it
         return service
-    }
-
-    /// The take at service start: the prep time if made, 0 if short.
-    func decideOrder(_ customer: Customer, teller t: Int, service: RecipeService) throws -> Double {
-        try decideOrder(task: customer.task, number: customer.number, teller: t, service: service)
-    }
-
-    /// ``decideOrder(_:teller:service:)`` from the customer's task and number (no snapshot needed).
-    @inline(__always)
-    func decideOrder(task: Int, number: Int, teller t: Int, service: RecipeService) throws -> Double {
-        let r = task < service.recipeIndex.count ? service.recipeIndex[task] : -1
-        guard r >= 0 else {
-            let pool = counter.poolStore[Int(counter.tellerStates[t].pool)]
-            return (pool.service ?? counter.tasks[task].service).sampleDuration(using: &counter.serviceRNG)
-        }
-        if service.lastCustomer == number {
-            counter.tellerStates[t].turningAway = service.lastFailed
-            return service.lastDuration
-        }
-        let shortage = try stockState.stock.take(r, at: now)
-        let duration = shortage == nil ? counter.tasks[task].service.sampleDuration(using: &counter.serviceRNG) : 0
-        service.lastCustomer = number
-        service.lastDuration = duration
-        service.lastFailed = shortage != nil
-        counter.tellerStates[t].turningAway = shortage != nil
-        service.decided &+= 1
-        try service.onDecision?(r, shortage)
-        return duration
-    }
-
-    /// What `offer` does for a free teller while ``serveRecipes(_:)``'s hooks are installed, without calling
-    /// them: the policy's choice (``oldestHead(forTeller:)``), then `take(.head)` with the service-time hook
-    /// (``decideOrder(_:teller:service:)``) — the same checks, the same draws, in the same order.
-    // Performance: no closure calls, `Customer` snapshot or `TellerChoice` per order, and one scan of the
-    // teller's lines instead of three (juice-bar benchmark, scripts/bench/juice-bar).
-    @inline(__always)
-    func offerOldestOrder(_ t: Int, service: RecipeService) throws {
-        let start = Int(counter.tellerStates[t].skillStart)
-        let end = start &+ Int(counter.tellerStates[t].skillCount)
-        var bestSkill = -1, bestNumber = Int.max, bestSlot: Int32 = -1
-        var k = start
-        while k < end {
-            let line = Int(counter.tellerSkills[k])
-            if counter.lineStore[line].count > 0, let slot = peekHead(line: line) {
-                let number = counter.table.records[Int(slot)].number
-                if number < bestNumber { bestNumber = number; bestSkill = k; bestSlot = slot }
-            }
-            k &+= 1
-        }
-        guard bestSkill >= 0 else { return }
-        let task = Int(counter.table.records[Int(bestSlot)].task)
-        let duration = try callDecisionHook("service-time hook") {
-            try decideOrder(task: task, number: bestNumber, teller: t, service: service)
-        }
-        try CoreError.require(duration.isFinite && duration >= 0,
-                              "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
-        try checkServiceEnd(duration)
-        _ = popHead(line: Int(counter.tellerSkills[bestSkill]))
-        try startService(t, slot: bestSlot, duration: duration)
     }
 
     /// FIFO across the teller's lines: the head that has waited longest (lowest number), or idle.

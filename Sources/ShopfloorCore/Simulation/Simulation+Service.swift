@@ -31,35 +31,46 @@ extension Simulation {
         }
     }
 
-    /// A free teller takes work if there is any it can do: by the policy if one is installed, else the head of
-    /// the first of its skills' lines with someone waiting. Every decision hook runs before anything changes.
-    /// - Complexity: O(skills) with the default policy.
+    /// A free teller takes work if there is any it can do, by the counter's ``ServiceRule``: the built-in rule, the
+    /// installed policy or the makers'. Every decision hook runs before anything changes.
+    /// - Complexity: O(skills) with the built-in rule.
     @inline(__always)
     func offer(_ t: Int) throws {
         if counter.tellerStates[t].busy || !counter.isOpen { return }
-        if let makersRef {
-            try makersRef._withUnsafeGuaranteedRef { try offerOldestOrder(t, service: $0) }
-            return
+        switch serviceRule {
+        case .builtin: try offerByBuiltinRule(t)
+        case .policy: try offerToPolicy(t)
+        case .makers(let makers): try makers._withUnsafeGuaranteedRef { try $0.offer(teller: t, in: self) }
         }
+    }
+
+    /// ``ServiceRule/policy``: asks the installed ``tellerPolicy`` — only when a line it looks at has someone —
+    /// and carries out its choice.
+    @inline(__always)
+    func offerToPolicy(_ t: Int) throws {
+        guard let policy = tellerPolicy else { return }
         let start = Int(counter.tellerStates[t].skillStart)
-        let end = start &+ Int(counter.tellerStates[t].skillCount)
-        if let policy = tellerPolicy {
-            if policyOwnSkillOnly {
-                // The policy looks only at the own line: nobody there, nothing it could choose.
-                guard counter.lineStore[Int(counter.tellerSkills[start])].count > 0 else { return }
-            } else {
-                var anyone = false
-                for k in start..<end where counter.lineStore[Int(counter.tellerSkills[k])].count > 0 { anyone = true; break }
-                guard anyone else { return }
-            }
-            let choice = try callDecisionHook("teller policy") { try policy(t, self) }
-            try take(choice, teller: t)
-            return
+        if policyOwnSkillOnly {
+            // The policy looks only at the own line: nobody there, nothing it could choose.
+            guard counter.lineStore[Int(counter.tellerSkills[start])].count > 0 else { return }
+        } else {
+            let end = start &+ Int(counter.tellerStates[t].skillCount)
+            var anyone = false
+            for k in start..<end where counter.lineStore[Int(counter.tellerSkills[k])].count > 0 { anyone = true; break }
+            guard anyone else { return }
         }
-        // The built-in rules: every skill in order, or only the own (first) one.
-        let builtinEnd = ownSkillOnly ? start &+ 1 : end
+        let choice = try callDecisionHook("teller policy") { try policy(t, self) }
+        try take(choice, teller: t)
+    }
+
+    /// ``ServiceRule/builtin``: every skill in order, or only the own (first) one (``BuiltinTellerRule``); the head
+    /// of the first line with anyone.
+    @inline(__always)
+    func offerByBuiltinRule(_ t: Int) throws {
+        let start = Int(counter.tellerStates[t].skillStart)
+        let end = ownSkillOnly ? start &+ 1 : start &+ Int(counter.tellerStates[t].skillCount)
         var k = start
-        while k < builtinEnd {
+        while k < end {
             let line = Int(counter.tellerSkills[k])
             if counter.lineStore[line].count > 0 {
                 if serviceTime == nil {

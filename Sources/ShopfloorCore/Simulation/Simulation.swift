@@ -71,12 +71,13 @@ public final class Simulation {
     @exclusivity(unchecked) @usableFromInline var runState = RunState()
 
     /// The service whose closures are the installed teller policy and service-time hook (set by
-    /// ``serveRecipes(_:)``, cleared when either hook is replaced): `offer` then runs their steps inline.
+    /// ``serveRecipes(_:)``, cleared when either hook is replaced): the counter then serves by the makers' rule.
     @exclusivity(unchecked) var makers: RecipeService? {
-        didSet { makersRef = makers.map { Unmanaged.passUnretained($0) } }
+        didSet { updateServiceRule() }
     }
-    /// `makers` without reference counting on the per-order path (it owns the service).
-    @exclusivity(unchecked) var makersRef: Unmanaged<RecipeService>?
+    /// The strategy `offer` runs for a free teller, derived from `makers`, ``tellerPolicy`` and
+    /// ``builtinTellerRule`` by their setters (see ``ServiceRule``).
+    @exclusivity(unchecked) var serviceRule = ServiceRule.builtin
 
     /// > 0 while a decision hook runs: the state must not change under it.
     @exclusivity(unchecked) var decisionDepth = 0
@@ -115,6 +116,7 @@ public final class Simulation {
             builtinTellerRule = .skillsInOrder
             tellerPolicyScope = .allSkills
             servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+            updateServiceRule()
         }
     }
     /// What the installed ``tellerPolicy`` promises to look at; set it after the policy (setting the policy
@@ -296,6 +298,18 @@ public final class Simulation {
     /// Adding tellers while customers wait puts the new tellers to work at once.
     func recoverIfIdleWork() throws {
         if counter.table.inUseCount > 0 { runState.needsRecovery = true; try recover() }
+    }
+
+    /// Derives ``serviceRule`` from the hooks: the makers' service if installed (it installed both hooks), else
+    /// the teller policy if any, else the built-in rule.
+    func updateServiceRule() {
+        if let makers {
+            serviceRule = .makers(Unmanaged.passUnretained(makers))
+        } else if tellerPolicy != nil {
+            serviceRule = .policy
+        } else {
+            serviceRule = .builtin
+        }
     }
 
     /// Runs `body` with mutations from hooks refused; wraps a thrown error as `hookFailed`.
