@@ -103,9 +103,9 @@ struct CounterInvariantTests {
         let sim = try BankOpenModel().make(seed: 9)
         sim.checksInvariantsAfterEachEvent = false
         try sim.run(untilServed: 20_000)
-        let slots = sim.counter.table.records.count
+        let slots = sim.table.records.count
         try sim.run(untilServed: 100_000)
-        #expect(sim.counter.table.records.count <= max(slots * 2, 200))
+        #expect(sim.table.records.count <= max(slots * 2, 200))
         #expect(sim.scheduler.queue.count < 100)
     }
 }

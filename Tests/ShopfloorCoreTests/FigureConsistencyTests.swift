@@ -26,7 +26,7 @@ struct FigureConsistencyTests {
                     // Waits are those of the customers whose juice was made (none for the turned away).
                     #expect(summary.tasks[task].wait.count == stock.recipes[r].made)
                 }
-                let inPreparation = sim.counter.tellerStates.array.filter { $0.busy && !$0.turningAway }.count
+                let inPreparation = sim.tellerStates.array.filter { $0.busy && !$0.turningAway }.count
                 #expect(stock.made - summary.served == inPreparation)
                 for item in stock.items { #expect(item.minLevel <= item.count, "seed \(seed): \(item.name)") }
             }

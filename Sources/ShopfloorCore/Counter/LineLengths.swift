@@ -48,11 +48,11 @@ extension Simulation {
     /// that owns that memory: the address stays valid while `owner` is retained, even after the simulation
     /// is gone. `nil` for an unknown line.
     public func lengthAddress(ofLine line: Int) -> (owner: AnyObject, address: UnsafePointer<Int>)? {
-        guard counter.lineLengths.cells.indices.contains(line) else { return nil }
-        return (counter.lineLengths, UnsafePointer(counter.lineLengths.cells[line]))
+        guard lineLengths.cells.indices.contains(line) else { return nil }
+        return (lineLengths, UnsafePointer(lineLengths.cells[line]))
     }
 
     /// Publishes line `l`'s length to its stable cell (after every change of its count).
     @inline(__always)
-    func publishLength(_ l: Int) { counter.lineLengths.set(l, counter.lineStore[l].count) }
+    func publishLength(_ l: Int) { lineLengths.set(l, lineStore[l].count) }
 }

@@ -8,27 +8,27 @@ extension RecipeService {
     // teller's lines instead of three (juice-bar benchmark, scripts/bench/juice-bar).
     @inline(__always)
     func offer(teller t: Int, in sim: Simulation) throws {
-        let start = Int(sim.counter.tellerStates[t].skillStart)
-        let end = start &+ Int(sim.counter.tellerStates[t].skillCount)
+        let start = Int(sim.tellerStates[t].skillStart)
+        let end = start &+ Int(sim.tellerStates[t].skillCount)
         var bestSkill = -1, bestNumber = Int.max, bestSlot: Int32 = -1
         var k = start
         while k < end {
-            let line = Int(sim.counter.tellerSkills[k])
-            if sim.counter.lineStore[line].count > 0, let slot = sim.peekHead(line: line) {
-                let number = sim.counter.table.records[Int(slot)].number
+            let line = Int(sim.tellerSkills[k])
+            if sim.lineStore[line].count > 0, let slot = sim.peekHead(line: line) {
+                let number = sim.table.records[Int(slot)].number
                 if number < bestNumber { bestNumber = number; bestSkill = k; bestSlot = slot }
             }
             k &+= 1
         }
         guard bestSkill >= 0 else { return }
-        let task = Int(sim.counter.table.records[Int(bestSlot)].task)
+        let task = Int(sim.table.records[Int(bestSlot)].task)
         let duration = try sim.callDecisionHook("service-time hook") {
             try decide(task: task, number: bestNumber, teller: t, in: sim)
         }
         try CoreError.require(duration.isFinite && duration >= 0,
                               "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
         try sim.checkServiceEnd(duration)
-        _ = sim.popHead(line: Int(sim.counter.tellerSkills[bestSkill]))
+        _ = sim.popHead(line: Int(sim.tellerSkills[bestSkill]))
         try sim.startService(t, slot: bestSlot, duration: duration)
     }
 
@@ -39,11 +39,11 @@ extension RecipeService {
     func decide(task: Int, number: Int, teller t: Int, in sim: Simulation) throws -> Double {
         let r = task < recipeIndex.count ? recipeIndex[task] : -1
         guard r >= 0 else {
-            let pool = sim.counter.poolStore[Int(sim.counter.tellerStates[t].pool)]
+            let pool = sim.poolStore[Int(sim.tellerStates[t].pool)]
             return (pool.service ?? sim.counter.tasks[task].service).sampleDuration(using: &sim.counter.serviceRNG)
         }
         if lastCustomer == number {
-            sim.counter.tellerStates[t].turningAway = lastFailed
+            sim.tellerStates[t].turningAway = lastFailed
             return lastDuration
         }
         let shortage = try sim.stockState.stock.take(r, at: sim.now)
@@ -51,7 +51,7 @@ extension RecipeService {
         lastCustomer = number
         lastDuration = duration
         lastFailed = shortage != nil
-        sim.counter.tellerStates[t].turningAway = shortage != nil
+        sim.tellerStates[t].turningAway = shortage != nil
         decided &+= 1
         try onDecision?(r, shortage)
         return duration

@@ -1,12 +1,11 @@
-/// The run: the clock and event queue, the work a throw interrupted, and what has been measured (per-task
-/// statistics, customers served, when statistics started). One group of ``Simulation``'s state, copied whole by
+/// The run: the clock and event queue, the work a throw interrupted, and what has been measured (customers served,
+/// when statistics started; the per-task statistics are the simulation's buffer `statisticsStore`). One group of ``Simulation``'s state, copied whole by
 /// a snapshot. (The run's limits and progress guard are configuration and transient counters: not in here.)
 @usableFromInline
 struct RunState {
     @usableFromInline var scheduler = Scheduler()
     /// Set when a throw interrupted follow-up work; the next step redoes it first.
     var needsRecovery = false
-    var statisticsStore = UnsafeList<TaskStatistics>()
     /// Customers served since the last `reset` (not cleared by a statistics reset; drives `run(untilServed:)`).
     @usableFromInline var servedTotal = 0
     /// Customers served who arrived since the statistics start: the summary's `served`.
@@ -21,8 +20,4 @@ struct RunState {
     func checkInvariants() {
         scheduler.queue.checkInvariants()
     }
-}
-
-extension RunState: SnapshottedGroup {
-    static var buffers: [BufferField<RunState>] { [BufferField(\.statisticsStore)] }
 }

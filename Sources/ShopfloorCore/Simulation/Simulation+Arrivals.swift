@@ -14,19 +14,19 @@ extension Simulation {
     @discardableResult
     public func addArrivals(_ process: ArrivalProcess, name: String = "arrivals") throws -> Int {
         try checkMutable("addArrivals")
-        try CoreError.require(!counter.sources.array.contains { $0.name == name }, "arrivals: 'name' must be unique, '\(name)' exists")
+        try CoreError.require(!sources.array.contains { $0.name == name }, "arrivals: 'name' must be unique, '\(name)' exists")
         let rng = streams.stream(name)
         switch process {
         case let .poisson(rate, mix):
             try CoreError.require(rate.isFinite && rate > 0, "poisson: 'rate' must be > 0, got \(quoted(rate))")
             for task in mix.tasks { try checkTask(Int(task)) }
-            let start = counter.mixTasks.count
-            for task in mix.tasks { counter.mixTasks.append(task) }
-            for sum in mix.cumulative { counter.mixCumulative.append(sum) }
-            counter.sources.append(ArrivalSource(name: name, meanGap: 1 / rate, mixRange: start..<counter.mixTasks.count, generator: nil,
+            let start = mixTasks.count
+            for task in mix.tasks { mixTasks.append(task) }
+            for sum in mix.cumulative { mixCumulative.append(sum) }
+            sources.append(ArrivalSource(name: name, meanGap: 1 / rate, mixRange: start..<mixTasks.count, generator: nil,
                                          isBuiltin: true, rng: rng))
         case .generator(let generator):
-            counter.sources.append(ArrivalSource(name: name, meanGap: 0, mixRange: 0..<0, generator: generator,
+            sources.append(ArrivalSource(name: name, meanGap: 0, mixRange: 0..<0, generator: generator,
                                          isBuiltin: false, rng: rng))
         case let .batchGenerator(size, generator):
             try CoreError.require(size >= 1, "arrivals: batch 'size' must be >= 1, got \(size)")
@@ -34,18 +34,18 @@ extension Simulation {
             source.batch = generator
             source.batchGaps = Array(repeating: 0, count: size)
             source.batchTasks = Array(repeating: 0, count: size)
-            counter.sources.append(source)
+            sources.append(source)
         }
-        return counter.sources.count - 1
+        return sources.count - 1
     }
 
     /// Starts every arrival source that is not flowing yet: each draws its first gap from now.
     /// - Throws: if a generator throws (that source is retried on the next step).
     public func startArrivals() throws {
         try checkMutable("startArrivals")
-        for s in counter.sources.indices where !counter.sources[s].active {
-            counter.sources[s].active = true
-            counter.sources[s].needsNext = true
+        for s in sources.indices where !sources[s].active {
+            sources[s].active = true
+            sources[s].needsNext = true
         }
         try recover()
     }
@@ -53,91 +53,91 @@ extension Simulation {
     /// Stops all arrivals (already scheduled arrivals are cancelled). Customers inside are still served.
     public func stopArrivals() throws {
         try checkMutable("stopArrivals")
-        for s in counter.sources.indices { stopSource(s) }
+        for s in sources.indices { stopSource(s) }
     }
 
     func stopSource(_ s: Int) {
-        counter.sources[s].active = false
-        counter.sources[s].needsNext = false
-        counter.sources[s].pending = nil
-        counter.sources[s].pendingPlain = false
-        counter.sources[s].epoch &+= 1
+        sources[s].active = false
+        sources[s].needsNext = false
+        sources[s].pending = nil
+        sources[s].pendingPlain = false
+        sources[s].epoch &+= 1
     }
 
     /// Draws source `s`'s next arrival and schedules it. `needsNext` stays set if this throws, so it is retried.
     func drawNext(_ s: Int) throws {
-        counter.sources[s].needsNext = true
-        let payload = UInt64(s) << 32 | UInt64(counter.sources[s].epoch)
-        if counter.sources[s].isBatch {
-            if counter.sources[s].batchNext == counter.sources[s].batchCount {
-                if counter.sources[s].batchEnds {
-                    counter.sources[s].batchEnds = false  // a restart asks the generator again
+        sources[s].needsNext = true
+        let payload = UInt64(s) << 32 | UInt64(sources[s].epoch)
+        if sources[s].isBatch {
+            if sources[s].batchNext == sources[s].batchCount {
+                if sources[s].batchEnds {
+                    sources[s].batchEnds = false  // a restart asks the generator again
                     stopSource(s)
                     return
                 }
                 try refillBatch(s)
-                if counter.sources[s].batchCount == 0 { stopSource(s); return }
+                if sources[s].batchCount == 0 { stopSource(s); return }
             }
-            let i = counter.sources[s].batchNext
-            let at = now + counter.sources[s].batchGaps[i]
+            let i = sources[s].batchNext
+            let at = now + sources[s].batchGaps[i]
             if !at.isFinite {
-                throw CoreError.invalidArgument(Self.pastTheEnd("customer generator '\(counter.sources[s].name)': gap", counter.sources[s].batchGaps[i], from: now))
+                throw CoreError.invalidArgument(Self.pastTheEnd("customer generator '\(sources[s].name)': gap", sources[s].batchGaps[i], from: now))
             }
-            counter.sources[s].batchNext = i &+ 1
-            counter.sources[s].pendingTask = counter.sources[s].batchTasks[i]
-            counter.sources[s].pendingPlain = true
+            sources[s].batchNext = i &+ 1
+            sources[s].pendingTask = sources[s].batchTasks[i]
+            sources[s].pendingPlain = true
             runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: at)
-        } else if !counter.sources[s].isBuiltin, let generator = counter.sources[s].generator {
-            let drawn = try callDecisionHook("customer generator '\(counter.sources[s].name)'") { try generator(self) }
+        } else if !sources[s].isBuiltin, let generator = sources[s].generator {
+            let drawn = try callDecisionHook("customer generator '\(sources[s].name)'") { try generator(self) }
             guard let next = drawn else { stopSource(s); return }
             try CoreError.require(next.gap.isFinite && next.gap >= 0,
-                                  "customer generator '\(counter.sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
-            try CoreError.require((now + next.gap).isFinite, Self.pastTheEnd("customer generator '\(counter.sources[s].name)': gap", next.gap, from: now))
+                                  "customer generator '\(sources[s].name)': gap must be a finite number >= 0, got \(quoted(next.gap))")
+            try CoreError.require((now + next.gap).isFinite, Self.pastTheEnd("customer generator '\(sources[s].name)': gap", next.gap, from: now))
             switch next {
             case .single(_, let spec):
                 try validate(spec)
                 if spec.priority == 0 && spec.patience == nil && spec.attributes == nil {
-                    counter.sources[s].pendingTask = Int32(spec.task)
-                    counter.sources[s].pendingPlain = true
+                    sources[s].pendingTask = Int32(spec.task)
+                    sources[s].pendingPlain = true
                 } else {
-                    counter.sources[s].pending = next
+                    sources[s].pending = next
                 }
             case .batch(_, let specs):
                 for spec in specs { try validate(spec) }
-                counter.sources[s].pending = next
+                sources[s].pending = next
             }
             runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: now + next.gap)
         } else {
             // Built-in Poisson: two draws from the source's stream, gap first, then the task.
-            var rng = counter.sources[s].rng
-            let gap = rng.exponential(mean: counter.sources[s].meanGap)
-            let range = counter.sources[s].mixRange
+            var rng = sources[s].rng
+            let gap = rng.exponential(mean: sources[s].meanGap)
+            let range = sources[s].mixRange
             var i = range.lowerBound
             if range.count > 1 {
                 // Mixes are short: a linear scan beats a binary search.
                 let u = rng.uniform()
-                while i < range.upperBound - 1, u >= counter.mixCumulative[i] { i &+= 1 }
+                while i < range.upperBound - 1, u >= mixCumulative[i] { i &+= 1 }
             }
-            counter.sources[s].rng = rng
-            counter.sources[s].pendingTask = counter.mixTasks[i]
+            sources[s].rng = rng
+            sources[s].pendingTask = mixTasks[i]
             runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: runState.scheduler.now + gap)
         }
-        counter.sources[s].needsNext = false
+        sources[s].needsNext = false
     }
 
     /// An arrival event: the drawn customers enter, then the next arrival is drawn.
     func handleArrival(_ payload: UInt64) throws {
         let s = Int(payload >> 32)
-        guard counter.sources[s].active, counter.sources[s].epoch == UInt32(truncatingIfNeeded: payload) else { return }
-        counter.sources[s].needsNext = true  // whatever happens below, the next arrival is owed
-        if counter.sources[s].isBuiltin {
-            try arriveOne(task: counter.sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
-        } else if counter.sources[s].pendingPlain {
-            counter.sources[s].pendingPlain = false
-            try arriveOne(task: counter.sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
+        guard sources[s].active, sources[s].epoch == UInt32(truncatingIfNeeded: payload) else { return }
+        sources[s].needsNext = true  // whatever happens below, the next arrival is owed
+        if sources[s].isBuiltin {
+            try arriveOne(task: sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
+        } else if sources[s].pendingPlain {
+            sources[s].pendingPlain = false
+            try arriveOne(task: sources[s].pendingTask, priority: 0, patience: nil, attributes: nil)
         } else {
-            let pending = counter.sources[s].pending
-            counter.sources[s].pending = nil
+            let pending = sources[s].pending
+            sources[s].pending = nil
             switch pending {
             case .single(_, let spec)?:
                 try arriveOne(task: Int32(spec.task), priority: Int32(spec.priority), patience: spec.patience,
@@ -202,15 +202,15 @@ extension Simulation {
         // and service times, and no arrive observer to call in between, an arrival at an empty line goes
         // straight to the first idle teller able to serve it — the very teller `dispatch(line:)` would pick,
         // since an idle teller's lines are all empty. Saves a deque round trip per such customer.
-        if servesDirectly && counter.lineStore[t].count == 0, let teller = firstIdleTeller(forLine: t) {
+        if servesDirectly && lineStore[t].count == 0, let teller = firstIdleTeller(forLine: t) {
             // The service draw first (its own stream: the same draws as after numbering the customer), so a
             // service ending past the clock's range is refused before anything changes.
             let skillSlot = skillSlot(teller: teller, line: t)
-            let duration = counter.tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
+            let duration = tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
             try checkServiceEnd(duration)
             var record = newRecord(task: task, priority: priority, patience: patience)
             record.announced = true  // no arrive observer to tell (servesDirectly)
-            let slot = counter.table.insert(record)
+            let slot = table.insert(record)
             if let attributes { setAttributes(attributes, slot: slot) }
             try startService(teller, slot: slot, duration: duration)
             return
@@ -227,18 +227,18 @@ extension Simulation {
     @inline(__always)
     func firstIdleTeller(forLine line: Int) -> Int? {
         if ownSkillOnly {
-            for k in counter.lineOwnTellerRanges[line] where !counter.tellerStates[Int(counter.lineOwnTellers[k])].busy { return Int(counter.lineOwnTellers[k]) }
+            for k in lineOwnTellerRanges[line] where !tellerStates[Int(lineOwnTellers[k])].busy { return Int(lineOwnTellers[k]) }
             return nil
         }
-        for k in counter.lineTellerRanges[line] where !counter.tellerStates[Int(counter.lineTellers[k])].busy { return Int(counter.lineTellers[k]) }
+        for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return Int(lineTellers[k]) }
         return nil
     }
 
     /// Index into `tellerSkills`/`tellerService` of `line` among teller `t`'s skills.
     @inline(__always)
     func skillSlot(teller t: Int, line: Int) -> Int {
-        var k = Int(counter.tellerStates[t].skillStart)
-        while counter.tellerSkills[k] != Int32(line) { k &+= 1 }
+        var k = Int(tellerStates[t].skillStart)
+        while tellerSkills[k] != Int32(line) { k &+= 1 }
         return k
     }
 
@@ -248,19 +248,19 @@ extension Simulation {
         counter.closeReported = false
         let t = Int(task)
         var givenPatience = patience ?? .infinity
-        if patience == nil, counter.taskHasPatience[t], let distribution = counter.tasks[t].patience {
+        if patience == nil, taskHasPatience[t], let distribution = counter.tasks[t].patience {
             givenPatience = distribution.sampleDuration(using: &counter.patienceRNG)
         }
         let record = CustomerRecord(number: counter.nextNumber, arrivalTime: runState.scheduler.now, patience: givenPatience,
                                     task: task, priority: priority)
         counter.nextNumber &+= 1
-        runState.statisticsStore[t].arrived &+= 1
+        statisticsStore[t].arrived &+= 1
         return record
     }
 
     func setAttributes(_ attributes: [String: AttributeValue], slot: Int32) {
-        counter.table.records[Int(slot)].hasAttributes = true
-        counter.table.attributes[slot] = attributes
+        table.records[Int(slot)].hasAttributes = true
+        table.attributes[slot] = attributes
     }
 
     func arriveBatch(_ specs: [CustomerSpec]) throws {
@@ -275,7 +275,7 @@ extension Simulation {
         for (i, admission) in admissions.enumerated() {
             do { try announce(admission) } catch {
                 // The rest of the group is in; their arrivals go untold, like anything after a throwing observer.
-                for later in admissions[(i + 1)...] where later >= 0 { counter.table.records[Int(later)].announced = true }
+                for later in admissions[(i + 1)...] where later >= 0 { table.records[Int(later)].announced = true }
                 throw error
             }
         }
@@ -291,8 +291,8 @@ extension Simulation {
         let t = Int(task)
         let now = runState.scheduler.now
         let record = newRecord(task: task, priority: priority, patience: patience)
-        if counter.lineStore[t].count >= counter.lineStore[t].capacity && !hasIdleTeller(forLine: t) {
-            runState.statisticsStore[t].balked &+= 1
+        if lineStore[t].count >= lineStore[t].capacity && !hasIdleTeller(forLine: t) {
+            statisticsStore[t].balked &+= 1
             if observers.onBalk != nil {
                 var snapshot = customer(record, attributes: attributes)
                 snapshot.state = .balked
@@ -300,10 +300,10 @@ extension Simulation {
             }
             return -1
         }
-        let slot = counter.table.insert(record)
+        let slot = table.insert(record)
         if let attributes { setAttributes(attributes, slot: slot) }
-        let ticket = counter.table.ticket(slot)
-        counter.lineStore[t].append(ticket, priority: priority, at: now)
+        let ticket = table.ticket(slot)
+        lineStore[t].append(ticket, priority: priority, at: now)
         publishLength(t)
         // A patience that runs out past the largest representable time never runs out.
         if record.patience < .infinity, (now + record.patience).isFinite {
@@ -330,7 +330,7 @@ extension Simulation {
             return
         }
         // Marked first: an observer that throws has still been told (and recovery may then serve the customer).
-        counter.table.records[Int(slot)].announced = true
+        table.records[Int(slot)].announced = true
         if observesCustomers, let onArrive = observers.onArrive {
             let event = CounterEvent(kind: .arrive, time: now, customer: customer(slot), teller: nil)
             try notify("arrive", onArrive, event)
@@ -343,17 +343,17 @@ extension Simulation {
         let t = Int(task)
         try dispatch(line: t)
         // Only a policy that kept tellers idle can leave the line over capacity; the newest arrival balks.
-        while counter.lineStore[t].count > counter.lineStore[t].capacity, let last = removeNewest(line: t, priority: priority) {
+        while lineStore[t].count > lineStore[t].capacity, let last = removeNewest(line: t, priority: priority) {
             try balkWaiting(last, line: t)
         }
     }
 
     /// A customer already out of the line (`removeNewest`) balks: counted, released, reported.
     func balkWaiting(_ slot: Int32, line t: Int) throws {
-        if counter.table.records[Int(slot)].arrivalTime >= runState.statisticsStart { runState.statisticsStore[t].balked &+= 1 }
+        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart { statisticsStore[t].balked &+= 1 }
         var snapshot = customer(slot)
         snapshot.state = .balked
-        counter.table.release(slot)
+        table.release(slot)
         if let onBalk = observers.onBalk {
             try notify("balk", onBalk, CounterEvent(kind: .balk, time: now, customer: snapshot, teller: nil))
         }
@@ -361,15 +361,15 @@ extension Simulation {
 
     /// A renege event: lazily cancelled if the customer is no longer waiting (served, or the slot reused).
     func handleRenege(_ ticket: UInt64) throws {
-        guard let slot = counter.table.slot(of: ticket, in: .waiting) else { return }
-        let t = Int(counter.table.records[Int(slot)].task)
-        if counter.table.records[Int(slot)].arrivalTime >= runState.statisticsStart { runState.statisticsStore[t].reneged &+= 1 }
+        guard let slot = table.slot(of: ticket, in: .waiting) else { return }
+        let t = Int(table.records[Int(slot)].task)
+        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart { statisticsStore[t].reneged &+= 1 }
         var snapshot: Customer?
         if observers.onRenege != nil { snapshot = customer(slot); snapshot?.state = .reneged }
-        counter.table.release(slot)
-        counter.lineStore[t].markLeft(at: now)
+        table.release(slot)
+        lineStore[t].markLeft(at: now)
         publishLength(t)
-        if counter.lineStore[t].needsCompaction { compact(line: t) }
+        if lineStore[t].needsCompaction { compact(line: t) }
         if let onRenege = observers.onRenege, let snapshot {
             try notify("renege", onRenege, CounterEvent(kind: .renege, time: now, customer: snapshot, teller: nil))
         }

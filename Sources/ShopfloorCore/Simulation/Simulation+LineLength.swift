@@ -3,7 +3,7 @@ extension Simulation {
     /// views ask this per decision.
     /// - Complexity: O(1).
     public func length(ofLine line: Int) -> Int {
-        guard counter.lineStore.indices.contains(line) else { return 0 }
-        return counter.lineStore[line].count
+        guard lineStore.indices.contains(line) else { return 0 }
+        return lineStore[line].count
     }
 }

@@ -3,8 +3,8 @@ extension Simulation {
 
     /// A snapshot of the customer in `slot`.
     func customer(_ slot: Int32) -> Customer {
-        let r = counter.table.records[Int(slot)]
-        return customer(r, attributes: r.hasAttributes ? counter.table.attributes[slot] : nil)
+        let r = table.records[Int(slot)]
+        return customer(r, attributes: r.hasAttributes ? table.attributes[slot] : nil)
     }
 
     func customer(_ r: CustomerRecord, attributes: [String: AttributeValue]?) -> Customer {
@@ -16,32 +16,32 @@ extension Simulation {
 
     /// Teller `t` as a value.
     public func teller(_ t: Int) -> Teller {
-        let s = counter.tellerStates[t]
+        let s = tellerStates[t]
         return Teller(index: t, pool: Int(s.pool), skills: skills(of: t), isBusy: s.busy,
-                      customer: s.busy ? counter.table.records[Int(s.slot)].number : nil, served: s.served)
+                      customer: s.busy ? table.records[Int(s.slot)].number : nil, served: s.served)
     }
 
     /// Customers waiting in `line`, in the order they will be served (the "waiting" list).
     /// - Complexity: O(n).
     public func waiting(inLine line: Int) -> [Customer] {
-        guard counter.lineStore.indices.contains(line) else { return [] }
+        guard lineStore.indices.contains(line) else { return [] }
         return liveSlots(line: line).map(customer(_:))
     }
 
     /// The customer at the head of `line`, if any.
     /// - Complexity: amortised O(1).
     public func head(ofLine line: Int) -> Customer? {
-        guard counter.lineStore.indices.contains(line) else { return nil }
+        guard lineStore.indices.contains(line) else { return nil }
         return peekHead(line: line).map(customer(_:))
     }
 
     /// Customers being served, in teller order (the "working" list).
     public func inService() -> [Customer] {
-        counter.tellerStates.array.filter(\.busy).map { customer($0.slot) }
+        tellerStates.array.filter(\.busy).map { customer($0.slot) }
     }
 
     /// Tellers of pool `pool` free now.
     public func idleTellers(inPool pool: Int) -> [Int] {
-        counter.poolStore[pool].tellers.filter { !counter.tellerStates[$0].busy }
+        poolStore[pool].tellers.filter { !tellerStates[$0].busy }
     }
 }

@@ -67,14 +67,14 @@ extension Simulation {
     /// FIFO across the teller's lines: the head that has waited longest (lowest number), or idle.
     /// - Complexity: O(skills).
     func oldestHead(forTeller t: Int) -> TellerChoice {
-        let start = Int(counter.tellerStates[t].skillStart)
-        let end = start &+ Int(counter.tellerStates[t].skillCount)
+        let start = Int(tellerStates[t].skillStart)
+        let end = start &+ Int(tellerStates[t].skillCount)
         var best = -1, bestNumber = Int.max
         var k = start
         while k < end {
-            let line = Int(counter.tellerSkills[k])
-            if counter.lineStore[line].count > 0, let slot = peekHead(line: line) {
-                let number = counter.table.records[Int(slot)].number
+            let line = Int(tellerSkills[k])
+            if lineStore[line].count > 0, let slot = peekHead(line: line) {
+                let number = table.records[Int(slot)].number
                 if number < bestNumber { bestNumber = number; best = line }
             }
             k &+= 1
@@ -126,8 +126,8 @@ extension Simulation {
         let id = stockState.freeRestocks.popLast() ?? stockState.restocks.count
         let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
         if id == stockState.restocks.count { stockState.restocks.append(order) } else { stockState.restocks[id] = order }
-        while stockState.pendingByItem.count <= item { stockState.pendingByItem.append(0) }
-        stockState.pendingByItem[item] &+= amount
+        while pendingByItem.count <= item { pendingByItem.append(0) }
+        pendingByItem[item] &+= amount
         runState.scheduler.unsafeSchedule(.delivery, payload: UInt64(id), at: order.dueAt)
         return order
     }
@@ -140,6 +140,6 @@ extension Simulation {
     /// - Complexity: O(1).
     @inline(__always)
     public func pendingUnits(item: Int) -> Int {
-        UInt(bitPattern: item) < UInt(stockState.pendingByItem.count) ? stockState.pendingByItem[item] : 0
+        UInt(bitPattern: item) < UInt(pendingByItem.count) ? pendingByItem[item] : 0
     }
 }

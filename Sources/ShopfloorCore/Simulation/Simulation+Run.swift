@@ -63,11 +63,11 @@ extension Simulation {
         }
         if runState.needsRecovery { try recover() }
         guard nextEventTime == nil else { return false }
-        if counter.table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
+        if table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
             counter.closeReported = true
             do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
         }
-        return counter.table.inUseCount == 0
+        return table.inUseCount == 0
     }
 
     func beginRun(_ what: String) throws {
@@ -142,10 +142,10 @@ extension Simulation {
         case .finish, .timer, .statisticsReset:
             return false
         case .renege:
-            return counter.table.slot(of: event.payload, in: .waiting) == nil
+            return table.slot(of: event.payload, in: .waiting) == nil
         case .arrival:
             let s = Int(event.payload >> 32)
-            return !counter.sources[s].active || counter.sources[s].epoch != UInt32(truncatingIfNeeded: event.payload)
+            return !sources[s].active || sources[s].epoch != UInt32(truncatingIfNeeded: event.payload)
         case .delivery:
             let id = Int(event.payload)
             return id >= stockState.restocks.count || stockState.restocks[id] == nil
@@ -171,10 +171,10 @@ extension Simulation {
     func recover() throws {
         runState.needsRecovery = false
         do {
-            for s in counter.sources.indices where counter.sources[s].active && counter.sources[s].needsNext { try drawNext(s) }
-            for t in counter.tellerStates.indices where !counter.tellerStates[t].busy { try offer(t) }
-            for l in counter.lineStore.indices {
-                while counter.lineStore[l].count > counter.lineStore[l].capacity, let slot = removeNewest(line: l) {
+            for s in sources.indices where sources[s].active && sources[s].needsNext { try drawNext(s) }
+            for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
+            for l in lineStore.indices {
+                while lineStore[l].count > lineStore[l].capacity, let slot = removeNewest(line: l) {
                     try balkWaiting(slot, line: l)
                 }
             }
@@ -209,18 +209,18 @@ extension Simulation {
         try checkMutable("reset")
         if isRunning { throw CoreError.notAllowed("'reset' cannot be called while the simulation is running") }
         runState.scheduler.reset()
-        counter.table.removeAll()
-        for l in counter.lineStore.indices { counter.lineStore[l].removeAll(at: 0); publishLength(l) }
-        for t in counter.tellerStates.indices {
-            counter.tellerStates[t].busy = false
-            counter.tellerStates[t].slot = -1
-            counter.tellerStates[t].served = 0
+        table.removeAll()
+        for l in lineStore.indices { lineStore[l].removeAll(at: 0); publishLength(l) }
+        for t in tellerStates.indices {
+            tellerStates[t].busy = false
+            tellerStates[t].slot = -1
+            tellerStates[t].served = 0
         }
-        for p in counter.poolStore.indices { counter.poolStore[p].busyCount = 0 }
-        for s in counter.sources.indices { stopSource(s) }
+        for p in poolStore.indices { poolStore[p].busyCount = 0 }
+        for s in sources.indices { stopSource(s) }
         stockState.restocks.removeAll()
         stockState.freeRestocks.removeAll()
-        for i in stockState.pendingByItem.indices { stockState.pendingByItem[i] = 0 }
+        for i in pendingByItem.indices { pendingByItem[i] = 0 }
         counter.nextNumber = 1
         runState.servedTotal = 0
         runState.needsRecovery = false

@@ -4,7 +4,7 @@ extension Simulation {
     @inline(__always)
     func hasIdleTeller(forLine line: Int) -> Bool {
         guard counter.isOpen else { return false }
-        for k in counter.lineTellerRanges[line] where !counter.tellerStates[Int(counter.lineTellers[k])].busy { return true }
+        for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return true }
         return false
     }
 
@@ -12,11 +12,11 @@ extension Simulation {
     /// - Complexity: O(tellers able to serve the line) plus the starts it makes.
     @inline(__always)
     func dispatch(line: Int) throws {
-        let range = counter.lineTellerRanges[line]
+        let range = lineTellerRanges[line]
         var k = range.lowerBound
-        while k < range.upperBound && counter.lineStore[line].count > 0 {
-            let t = Int(counter.lineTellers[k])
-            if !counter.tellerStates[t].busy { try offer(t) }
+        while k < range.upperBound && lineStore[line].count > 0 {
+            let t = Int(lineTellers[k])
+            if !tellerStates[t].busy { try offer(t) }
             k &+= 1
         }
     }
@@ -27,7 +27,7 @@ extension Simulation {
     public func dispatchIdleTellers() throws {
         try checkMutable("dispatchIdleTellers")
         try guarded {
-            for t in counter.tellerStates.indices where !counter.tellerStates[t].busy { try offer(t) }
+            for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
         }
     }
 
@@ -36,7 +36,7 @@ extension Simulation {
     /// - Complexity: O(skills) with the built-in rule.
     @inline(__always)
     func offer(_ t: Int) throws {
-        if counter.tellerStates[t].busy || !counter.isOpen { return }
+        if tellerStates[t].busy || !counter.isOpen { return }
         switch serviceRule {
         case .builtin: try offerByBuiltinRule(t)
         case .policy: try offerToPolicy(t)
@@ -49,14 +49,14 @@ extension Simulation {
     @inline(__always)
     func offerToPolicy(_ t: Int) throws {
         guard let policy = tellerPolicy else { return }
-        let start = Int(counter.tellerStates[t].skillStart)
+        let start = Int(tellerStates[t].skillStart)
         if policyOwnSkillOnly {
             // The policy looks only at the own line: nobody there, nothing it could choose.
-            guard counter.lineStore[Int(counter.tellerSkills[start])].count > 0 else { return }
+            guard lineStore[Int(tellerSkills[start])].count > 0 else { return }
         } else {
-            let end = start &+ Int(counter.tellerStates[t].skillCount)
+            let end = start &+ Int(tellerStates[t].skillCount)
             var anyone = false
-            for k in start..<end where counter.lineStore[Int(counter.tellerSkills[k])].count > 0 { anyone = true; break }
+            for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
             guard anyone else { return }
         }
         let choice = try callDecisionHook("teller policy") { try policy(t, self) }
@@ -67,15 +67,15 @@ extension Simulation {
     /// of the first line with anyone.
     @inline(__always)
     func offerByBuiltinRule(_ t: Int) throws {
-        let start = Int(counter.tellerStates[t].skillStart)
-        let end = ownSkillOnly ? start &+ 1 : start &+ Int(counter.tellerStates[t].skillCount)
+        let start = Int(tellerStates[t].skillStart)
+        let end = ownSkillOnly ? start &+ 1 : start &+ Int(tellerStates[t].skillCount)
         var k = start
         while k < end {
-            let line = Int(counter.tellerSkills[k])
-            if counter.lineStore[line].count > 0 {
+            let line = Int(tellerSkills[k])
+            if lineStore[line].count > 0 {
                 if serviceTime == nil {
                     // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
-                    let duration = counter.tellerService[k].sampleDuration(using: &counter.serviceRNG)
+                    let duration = tellerService[k].sampleDuration(using: &counter.serviceRNG)
                     try checkServiceEnd(duration)
                     let slot = popHead(line: line)!
                     try startService(t, slot: slot, duration: duration)
@@ -99,17 +99,17 @@ extension Simulation {
         case .head(let line):
             // Performance: a scan of the teller's skill range instead of building `skills(of:)` (an array per
             // decision); bank-open policies=lua, see scripts/bench/bank-open.
-            var skillSlot = Int(counter.tellerStates[t].skillStart)
-            let skillEnd = skillSlot &+ Int(counter.tellerStates[t].skillCount)
-            while skillSlot < skillEnd && Int(counter.tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
+            var skillSlot = Int(tellerStates[t].skillStart)
+            let skillEnd = skillSlot &+ Int(tellerStates[t].skillCount)
+            while skillSlot < skillEnd && Int(tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
             try CoreError.require(skillSlot < skillEnd,
                 "teller policy: teller \(t) cannot serve line \(line) ('\(counter.tasks.indices.contains(line) ? counter.tasks[line].name : "?")')")
-            guard counter.lineStore[line].count > 0 else {
+            guard lineStore[line].count > 0 else {
                 throw CoreError.invalidArgument("teller policy: line '\(counter.tasks[line].name)' is empty")
             }
             if serviceTime == nil {
                 // No hook can throw: draw, check, dequeue (the same draws as peeking first).
-                let duration = counter.tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
+                let duration = tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
                 try checkServiceEnd(duration)
                 let slot = popHead(line: line)!
                 try startService(t, slot: slot, duration: duration)
@@ -121,10 +121,10 @@ extension Simulation {
             try startService(t, slot: slot, duration: duration)
         case .customer(let number):
             for (i, line) in skills(of: t).enumerated() {
-                guard let slot = liveSlots(line: line).first(where: { counter.table.records[Int($0)].number == number }) else {
+                guard let slot = liveSlots(line: line).first(where: { table.records[Int($0)].number == number }) else {
                     continue
                 }
-                let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(counter.tellerStates[t].skillStart) + i)
+                let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(tellerStates[t].skillStart) + i)
                 let removed = remove(slot: slot, fromLine: line)
                 precondition(removed, "chosen customer vanished from line '\(counter.tasks[line].name)'")
                 try startService(t, slot: slot, duration: duration)
@@ -136,7 +136,7 @@ extension Simulation {
 
     /// The service time for `slot` with teller `t`: the hook's answer (validated) or the default distribution.
     func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
-        guard let hook = serviceTime else { return counter.tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG) }
+        guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG) }
         let snapshot = customer(slot)
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
         try CoreError.require(duration.isFinite && duration >= 0,
@@ -161,32 +161,32 @@ extension Simulation {
         let end = now + duration
         precondition(end.isFinite, "service end unchecked")  // callers check before the customer leaves the line
         let i = Int(slot)
-        precondition(counter.table.records[i].state == .waiting, "customer \(counter.table.records[i].number) would be served twice")
-        precondition(!counter.tellerStates[t].busy, "teller \(t) would serve two customers")
+        precondition(table.records[i].state == .waiting, "customer \(table.records[i].number) would be served twice")
+        precondition(!tellerStates[t].busy, "teller \(t) would serve two customers")
         #if DEBUG
-        precondition(counter.table.records[i].announced, "customer \(counter.table.records[i].number) would start before its arrival is reported")
+        precondition(table.records[i].announced, "customer \(table.records[i].number) would start before its arrival is reported")
         #endif
-        counter.table.records[i].state = .inService
-        counter.table.records[i].serviceStart = now
-        counter.table.records[i].teller = Int32(t)
-        let task = Int(counter.table.records[i].task)
+        table.records[i].state = .inService
+        table.records[i].serviceStart = now
+        table.records[i].teller = Int32(t)
+        let task = Int(table.records[i].task)
         // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
         // for arrived, waits, served, time in system, turned away, reneged.
-        if counter.table.records[i].arrivalTime >= runState.statisticsStart {
-            if counter.tellerStates[t].turningAway {
+        if table.records[i].arrivalTime >= runState.statisticsStart {
+            if tellerStates[t].turningAway {
                 // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
                 // maker in event order); they have no wait in the statistics, which are those of customers served.
-                runState.statisticsStore[task].turnedAway &+= 1
+                statisticsStore[task].turnedAway &+= 1
             } else {
-                runState.statisticsStore[task].started &+= 1
-                runState.statisticsStore[task].wait.record(now - counter.table.records[i].arrivalTime)
+                statisticsStore[task].started &+= 1
+                statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
             }
         }
-        counter.tellerStates[t].busy = true
-        counter.tellerStates[t].slot = slot
-        let p = Int(counter.tellerStates[t].pool)
-        counter.poolStore[p].busyCount &+= 1
-        counter.poolStore[p].busy.set(Double(counter.poolStore[p].busyCount), at: now)
+        tellerStates[t].busy = true
+        tellerStates[t].slot = slot
+        let p = Int(tellerStates[t].pool)
+        poolStore[p].busyCount &+= 1
+        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
         runState.scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
         if observesCustomers, let onStart = observers.onStart {
             try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
@@ -197,36 +197,36 @@ extension Simulation {
     /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
         let now = runState.scheduler.now
-        let slot = counter.tellerStates[t].slot
+        let slot = tellerStates[t].slot
         let i = Int(slot)
-        precondition(counter.tellerStates[t].busy && counter.table.records[i].state == .inService, "finish without a customer in service")
-        let task = Int(counter.table.records[i].task)
-        let turnedAway = counter.tellerStates[t].turningAway
+        precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
+        let task = Int(table.records[i].task)
+        let turnedAway = tellerStates[t].turningAway
         if turnedAway {
             // A failed order: the customer leaves without what they came for (Simulation+Recipes); counted as
             // turned away when the order was decided (startService).
-            counter.tellerStates[t].turningAway = false
+            tellerStates[t].turningAway = false
         } else {
-            if counter.table.records[i].arrivalTime >= runState.statisticsStart {
-                runState.statisticsStore[task].served &+= 1
-                runState.statisticsStore[task].timeInSystem.record(now - counter.table.records[i].arrivalTime)
+            if table.records[i].arrivalTime >= runState.statisticsStart {
+                statisticsStore[task].served &+= 1
+                statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
                 runState.servedSinceStatistics &+= 1
             }
             runState.servedTotal &+= 1
-            counter.tellerStates[t].served &+= 1
+            tellerStates[t].served &+= 1
         }
-        counter.tellerStates[t].busy = false
-        counter.tellerStates[t].slot = -1
-        let p = Int(counter.tellerStates[t].pool)
-        counter.poolStore[p].busyCount &-= 1
-        counter.poolStore[p].busy.set(Double(counter.poolStore[p].busyCount), at: now)
+        tellerStates[t].busy = false
+        tellerStates[t].slot = -1
+        let p = Int(tellerStates[t].pool)
+        poolStore[p].busyCount &-= 1
+        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
         if observesCustomers, let onFinish = observers.onFinish {
             var snapshot = customer(slot)
             snapshot.state = turnedAway ? .turnedAway : .served
-            counter.table.release(slot)
+            table.release(slot)
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
         } else {
-            counter.table.release(slot)
+            table.release(slot)
         }
         try offer(t)
     }

@@ -24,13 +24,15 @@ extension Simulation {
     /// Everything a ``Simulation`` holds at one moment; see ``Simulation/snapshot()``.
     ///
     /// Whole state groups (``CounterState``, ``StockState``, ``RunState``: a field added to a group is copied with
-    /// it) and the hooks installed. `SnapshotCoverageTests` fails when a stored property of `Simulation` is in
-    /// neither this nor its list of exclusions, or when a group's class-held buffer is not copied.
+    /// it), copies of the class-held buffers (``Simulation/buffers``) and the hooks installed. `SnapshotCoverageTests`
+    /// fails when a stored property of `Simulation` is in neither this, `buffers`, nor its list of exclusions.
     public struct Snapshot {
         let owner: ObjectIdentifier
         let counter: CounterState
         let stockState: StockState
         let runState: RunState
+        /// Copies of ``Simulation/buffers``, in that order.
+        let buffers: [AnyObject]
         let observers: CounterObservers
         let tellerPolicy: TellerPolicy?
         let builtinTellerRule: BuiltinTellerRule
@@ -43,7 +45,7 @@ extension Simulation {
         /// Task classes at the time (the structure a restore brings back).
         public var taskCount: Int { counter.tasks.count }
         /// Tellers at the time.
-        public var tellerCount: Int { counter.tellerStates.count }
+        public var tellerCount: Int { buffers.lazy.compactMap { $0 as? UnsafeList<TellerState> }.first?.count ?? 0 }
     }
 
     /// Takes the whole state aside. Take it between events (not from inside a hook or observer): that
@@ -51,8 +53,8 @@ extension Simulation {
     /// - Complexity: O(customers in system + pending events + lines + tellers + stock items).
     public func snapshot() -> Snapshot {
         Snapshot(
-            owner: ObjectIdentifier(self), counter: counter.saved(), stockState: stockState.saved(),
-            runState: runState.saved(), observers: observers, tellerPolicy: tellerPolicy,
+            owner: ObjectIdentifier(self), counter: counter, stockState: stockState, runState: runState,
+            buffers: Self.buffers.map { $0.copy(self) }, observers: observers, tellerPolicy: tellerPolicy,
             builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime,
             makers: makers)
     }
@@ -69,9 +71,10 @@ extension Simulation {
         if isRunning || decisionDepth > 0 || busyDepth > 0 {
             throw CoreError.notAllowed("'restore' cannot be called while the simulation is running")
         }
-        counter.restore(from: snapshot.counter)
-        stockState.restore(from: snapshot.stockState)
-        runState.restore(from: snapshot.runState)
+        counter = snapshot.counter
+        stockState = snapshot.stockState
+        runState = snapshot.runState
+        for (field, saved) in zip(Self.buffers, snapshot.buffers) { field.assign(self, saved) }
         // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule` and `tellerPolicyScope`, and every setter
         // recomputes the fast-path flags derived from them.
         tellerPolicy = snapshot.tellerPolicy

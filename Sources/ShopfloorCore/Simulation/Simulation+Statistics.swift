@@ -2,9 +2,9 @@ extension Simulation {
     /// Resets every statistic now, without touching the run (customers, clock, stock stay): the end of a warm-up.
     public func resetStatistics() {
         let now = self.now
-        for t in runState.statisticsStore.indices { runState.statisticsStore[t].reset() }
-        for l in counter.lineStore.indices { counter.lineStore[l].length.restart(at: now) }
-        for p in counter.poolStore.indices { counter.poolStore[p].busy.restart(at: now) }
+        for t in statisticsStore.indices { statisticsStore[t].reset() }
+        for l in lineStore.indices { lineStore[l].length.restart(at: now) }
+        for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
         stockState.stock.resetStatistics(at: now)
         runState.statisticsStart = now
         runState.servedSinceStatistics = 0
@@ -20,7 +20,7 @@ extension Simulation {
     /// - Complexity: O(tellers).
     var turningAwayCount: Int {
         var n = 0
-        for t in counter.tellerStates.indices where counter.tellerStates[t].busy && counter.tellerStates[t].turningAway { n += 1 }
+        for t in tellerStates.indices where tellerStates[t].busy && tellerStates[t].turningAway { n += 1 }
         return n
     }
 
@@ -30,7 +30,7 @@ extension Simulation {
         let now = self.now
         var taskSummaries: [TaskSummary] = []
         for (i, task) in counter.tasks.enumerated() {
-            let s = runState.statisticsStore[i]
+            let s = statisticsStore[i]
             taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
                                               reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
         }
@@ -47,7 +47,7 @@ extension Simulation {
             served: taskStatistics.reduce(0) { $0 + $1.served },
             balked: taskStatistics.reduce(0) { $0 + $1.balked },
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
-            inSystem: counter.table.inUseCount - turningAwayCount,
+            inSystem: table.inUseCount - turningAwayCount,
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
             stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now))
     }

@@ -65,7 +65,7 @@ extension Simulation {
         guard let order = stockState.restocks[id] else { return }
         stockState.restocks[id] = nil
         stockState.freeRestocks.append(id)
-        stockState.pendingByItem[order.item] &-= order.amount
+        pendingByItem[order.item] &-= order.amount
         let (accepted, excess) = try stockState.stock.deliver(order.item, order.amount, at: now)
         if let onDelivery = observers.onDelivery {
             let delivery = Delivery(order: order, itemName: stockState.stock.items[order.item].name, time: now, accepted: accepted, excess: excess)

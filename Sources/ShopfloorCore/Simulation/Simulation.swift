@@ -55,20 +55,65 @@ public final class Simulation {
     /// Named random streams derived from `seed` (the scripting layer takes its own streams from here).
     public let streams: RandomStreams
 
-    // The state a snapshot copies, in three groups by concern (each with its own invariants, its own file). A
-    // stored property added to a group is copied with it; one added here must go into `Simulation.Snapshot`
-    // (Simulation+Snapshot.swift) or into the exclusion list of SnapshotCoverageTests, with the reason.
+    // The state a snapshot copies: three value groups by concern (each in its own file with its invariants) and
+    // the class-held buffers below (listed in `buffers`). A field added to a group is copied with it; a stored
+    // property added here must go into `Simulation.Snapshot` (Simulation+Snapshot.swift), into `buffers`, or into
+    // the exclusion list of SnapshotCoverageTests with the reason — the test fails by name otherwise.
 
     // Performance: `@exclusivity(unchecked)` removes the runtime exclusivity check (a call per access) from the
     // hot state. Safe because the class is not Sendable and the core never holds an access across a hook call.
     // Measured with the bank-open benchmark (Tests/ShopfloorCoreTests/Support/BankOpenModel.swift), release build:
     // ~415 → ~305 ns per customer.
-    /// Tasks and lines, customers, tellers and pools, arrival sources (``CounterState``).
+    /// Task classes, numbering, open or closed, the service and patience streams (``CounterState``).
     @exclusivity(unchecked) @usableFromInline var counter: CounterState
     /// Items, recipes and restock orders (``StockState``).
     @exclusivity(unchecked) @usableFromInline var stockState = StockState()
-    /// The clock and event queue, interrupted work, statistics (``RunState``).
+    /// The clock and event queue, interrupted work, customers served (``RunState``).
     @exclusivity(unchecked) @usableFromInline var runState = RunState()
+
+    // The buffers, by concern. They stay flat `let`s of the class on purpose. Performance: held in a group (a
+    // struct field, `var` or `let`, or a group class) the optimizer retains and releases a buffer around every
+    // in-place write that makes a runtime call (a histogram's or a line's copy-on-write check): ~5 % more CPU on
+    // bank-open and juice-bar (docs/performance.md, "#15"); a `let` of the class is borrowed for free.
+
+    // The counter's: customers, lines, tellers and pools, arrival sources.
+    let table = CustomerTable()
+    let lineStore = UnsafeList<WaitingLine>()
+    /// Each line's length in stable memory, mirrored after every change (see ``LineLengths``).
+    let lineLengths = LineLengths()
+    let poolStore = UnsafeList<TellerPool>()
+    let tellerStates = UnsafeList<TellerState>()
+    /// Flattened skills of all tellers (task indices) and the service distribution for each (teller, skill).
+    let tellerSkills = UnsafeList<Int32>()
+    let tellerService = UnsafeList<Distribution>()
+    /// Flattened list of tellers able to serve each line, and each line's range in it.
+    let lineTellers = UnsafeList<Int32>()
+    let lineTellerRanges = UnsafeList<Range<Int>>()
+    /// The same for the tellers whose own (first) skill is each line (``BuiltinTellerRule/ownSkillOnly``).
+    let lineOwnTellers = UnsafeList<Int32>()
+    let lineOwnTellerRanges = UnsafeList<Range<Int>>()
+    /// Per task: whether it has a patience distribution (a flag, so the hot path never copies the optional).
+    let taskHasPatience = UnsafeList<Bool>()
+    let sources = UnsafeList<ArrivalSource>()
+    /// Task mixes of all built-in sources, flattened (each source keeps its range): no array copies per draw.
+    let mixTasks = UnsafeList<Int32>()
+    let mixCumulative = UnsafeList<Double>()
+    // The stock's: units ordered and not yet delivered, per item index (grown on demand; kept in step with
+    // `stockState.restocks`). Performance: a stock rule gets `pending` per call; summing the orders each time
+    // cost O(orders out) (juice-bar benchmark, scripts/bench/juice-bar).
+    let pendingByItem = UnsafeList<Int>()
+    // The run's: statistics per task since the last statistics reset.
+    let statisticsStore = UnsafeList<TaskStatistics>()
+
+    /// Every class-held buffer above: a snapshot copies their contents (SnapshotCoverageTests checks the list).
+    static var buffers: [BufferField<Simulation>] {
+        [BufferField(\.table), BufferField(\.lineStore), BufferField(\.lineLengths), BufferField(\.poolStore),
+         BufferField(\.tellerStates), BufferField(\.tellerSkills), BufferField(\.tellerService),
+         BufferField(\.lineTellers), BufferField(\.lineTellerRanges), BufferField(\.lineOwnTellers),
+         BufferField(\.lineOwnTellerRanges), BufferField(\.taskHasPatience), BufferField(\.sources),
+         BufferField(\.mixTasks), BufferField(\.mixCumulative), BufferField(\.pendingByItem),
+         BufferField(\.statisticsStore)]
+    }
 
     /// The service whose closures are the installed teller policy and service-time hook (set by
     /// ``serveRecipes(_:)``, cleared when either hook is replaced): the counter then serves by the makers' rule.
@@ -180,17 +225,17 @@ public final class Simulation {
     // check (bank-open policies=lua, scripts/bench/bank-open).
     public var taskCount: Int { counter.tasks.count }
     /// Customers waiting or in service.
-    public var inSystem: Int { counter.table.inUseCount }
+    public var inSystem: Int { table.inUseCount }
     /// Tellers, as values.
-    public var tellers: [Teller] { counter.tellerStates.indices.map(teller(_:)) }
+    public var tellers: [Teller] { tellerStates.indices.map(teller(_:)) }
     /// Waiting lines, one per task (index = task index).
-    public var lines: [WaitingLine] { counter.lineStore.array }
+    public var lines: [WaitingLine] { lineStore.array }
     /// Statistics per task, since the last statistics reset.
-    public var taskStatistics: [TaskStatistics] { runState.statisticsStore.array }
+    public var taskStatistics: [TaskStatistics] { statisticsStore.array }
     /// Teller pools, in the order added.
-    public var pools: [TellerPool] { counter.poolStore.array }
+    public var pools: [TellerPool] { poolStore.array }
     /// Whether nothing is scheduled (cancelled events do not count) and nobody is in the system.
-    public var isIdle: Bool { nextEventTime == nil && counter.table.inUseCount == 0 }
+    public var isIdle: Bool { nextEventTime == nil && table.inUseCount == 0 }
 
     // MARK: Setup
 
@@ -210,10 +255,10 @@ public final class Simulation {
         counter.tasks.append(task)
         var line = WaitingLine(name: task.name, capacity: task.capacity ?? .max)
         line.length = TimeWeighted(start: now, value: 0)
-        counter.lineStore.append(line)
-        counter.lineLengths.append()
-        runState.statisticsStore.append(TaskStatistics())
-        counter.taskHasPatience.append(task.patience != nil)
+        lineStore.append(line)
+        lineLengths.append()
+        statisticsStore.append(TaskStatistics())
+        taskHasPatience.append(task.patience != nil)
         rebuildTellerTables()
         return counter.tasks.count - 1
     }
@@ -241,11 +286,11 @@ public final class Simulation {
         let poolName = name ?? skills.map { counter.tasks[$0].name }.joined(separator: "+")
         try CoreError.require(!pools.contains { $0.name == poolName }, "tellers: pool 'name' must be unique, '\(poolName)' exists")
         let service = try service?.validatedDuration("pool '\(poolName)' service")
-        let first = counter.tellerStates.count
+        let first = tellerStates.count
         for _ in 0..<count {
-            counter.tellerStates.append(TellerState(pool: Int32(pools.count), skillStart: 0, skillCount: Int32(skills.count)))
+            tellerStates.append(TellerState(pool: Int32(pools.count), skillStart: 0, skillCount: Int32(skills.count)))
         }
-        counter.poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
+        poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
         rebuildTellerTables()
         try recoverIfIdleWork()
         return pools.count - 1
@@ -253,34 +298,37 @@ public final class Simulation {
 
     /// Rebuilds the flattened skill and line→teller tables (setup time only).
     func rebuildTellerTables() {
-        counter.tellerSkills.removeAll()
-        counter.tellerService.removeAll()
-        for t in counter.tellerStates.indices {
-            let pool = counter.poolStore[Int(counter.tellerStates[t].pool)]
-            counter.tellerStates[t].skillStart = Int32(counter.tellerSkills.count)
+        tellerSkills.removeAll()
+        tellerService.removeAll()
+        for t in tellerStates.indices {
+            let pool = poolStore[Int(tellerStates[t].pool)]
+            tellerStates[t].skillStart = Int32(tellerSkills.count)
             for skill in pool.skills {
-                counter.tellerSkills.append(Int32(skill))
-                counter.tellerService.append(pool.service ?? counter.tasks[skill].service)
+                tellerSkills.append(Int32(skill))
+                tellerService.append(pool.service ?? counter.tasks[skill].service)
             }
         }
-        counter.lineTellers.removeAll()
-        counter.lineTellerRanges.removeAll()
-        counter.lineOwnTellers.removeAll()
-        counter.lineOwnTellerRanges.removeAll()
+        lineTellers.removeAll()
+        lineTellerRanges.removeAll()
+        lineOwnTellers.removeAll()
+        lineOwnTellerRanges.removeAll()
         for line in counter.tasks.indices {
-            let start = counter.lineTellers.count
-            for t in counter.tellerStates.indices where skills(of: t).contains(line) { counter.lineTellers.append(Int32(t)) }
-            counter.lineTellerRanges.append(start..<counter.lineTellers.count)
-            let ownStart = counter.lineOwnTellers.count
-            for t in counter.tellerStates.indices where counter.tellerSkills[Int(counter.tellerStates[t].skillStart)] == Int32(line) {
-                counter.lineOwnTellers.append(Int32(t))
+            let start = lineTellers.count
+            for t in tellerStates.indices where skills(of: t).contains(line) { lineTellers.append(Int32(t)) }
+            lineTellerRanges.append(start..<lineTellers.count)
+            let ownStart = lineOwnTellers.count
+            for t in tellerStates.indices where tellerSkills[Int(tellerStates[t].skillStart)] == Int32(line) {
+                lineOwnTellers.append(Int32(t))
             }
-            counter.lineOwnTellerRanges.append(ownStart..<counter.lineOwnTellers.count)
+            lineOwnTellerRanges.append(ownStart..<lineOwnTellers.count)
         }
     }
 
     /// Task indices teller `t` serves, in preference order.
-    func skills(of t: Int) -> [Int] { counter.skills(of: t) }
+    func skills(of t: Int) -> [Int] {
+        let s = tellerStates[t]
+        return (Int(s.skillStart)..<Int(s.skillStart + s.skillCount)).map { Int(tellerSkills[$0]) }
+    }
 
     // MARK: Guards
 
@@ -297,7 +345,7 @@ public final class Simulation {
 
     /// Adding tellers while customers wait puts the new tellers to work at once.
     func recoverIfIdleWork() throws {
-        if counter.table.inUseCount > 0 { runState.needsRecovery = true; try recover() }
+        if table.inUseCount > 0 { runState.needsRecovery = true; try recover() }
     }
 
     /// Derives ``serviceRule`` from the hooks: the makers' service if installed (it installed both hooks), else

@@ -1,5 +1,5 @@
-/// A class-held buffer inside a state group (``CounterState``, ``StockState``, ``RunState``): copying the group
-/// copies the reference, not the contents, so a snapshot copies these element by element instead.
+/// A class-held buffer of ``Simulation`` (an ``UnsafeList``, the customer table, the line lengths): copying a
+/// reference would share it, so a snapshot copies these element by element instead.
 ///
 /// Restoring writes the saved contents back into the *live* object (never swaps objects), so addresses handed
 /// out before (``Simulation/lengthAddress(ofLine:)``, read by C) stay valid.
@@ -10,45 +10,19 @@ protocol SnapshotBuffer: AnyObject {
     func assign(from other: Self)
 }
 
-/// One class-held buffer of a state group, found by key path: what ``SnapshottedGroup`` copies and writes back.
-struct BufferField<Group> {
-    let replaceWithCopy: (inout Group) -> Void
-    let keepLive: (_ restored: inout Group, _ live: Group, _ saved: Group) -> Void
-    let object: (Group) -> AnyObject
+/// One class-held buffer of `Root`, found by key path: what a snapshot copies and a restore writes back.
+struct BufferField<Root> {
+    /// A copy of the buffer's contents in a new object.
+    let copy: (Root) -> AnyObject
+    /// Writes a copy's contents back into the live buffer.
+    let assign: (Root, AnyObject) -> Void
+    /// The live buffer (for the coverage test).
+    let object: (Root) -> AnyObject
 
-    init<Buffer: SnapshotBuffer>(_ keyPath: WritableKeyPath<Group, Buffer>) {
-        replaceWithCopy = { group in group[keyPath: keyPath] = group[keyPath: keyPath].copy() }
-        keepLive = { restored, live, saved in
-            let object = live[keyPath: keyPath]
-            object.assign(from: saved[keyPath: keyPath])
-            restored[keyPath: keyPath] = object
-        }
+    init<Buffer: SnapshotBuffer>(_ keyPath: KeyPath<Root, Buffer>) {
+        copy = { $0[keyPath: keyPath].copy() }
+        assign = { root, saved in root[keyPath: keyPath].assign(from: saved as! Buffer) }
         object = { $0[keyPath: keyPath] }
-    }
-}
-
-/// A state group a ``Simulation/Snapshot`` copies whole: its value fields by copying the group, its class-held
-/// buffers (listed in ``buffers``) element by element. A group that adds a buffer must list it:
-/// `SnapshotCoverageTests` fails for a class-held field missing from ``buffers``.
-protocol SnapshottedGroup {
-    /// Every class-held field of the group.
-    static var buffers: [BufferField<Self>] { get }
-}
-
-extension SnapshottedGroup {
-    /// The group with every buffer copied: a value nothing else writes to.
-    func saved() -> Self {
-        var copy = self
-        for buffer in Self.buffers { buffer.replaceWithCopy(&copy) }
-        return copy
-    }
-
-    /// Puts back `saved` (from ``saved()``), writing the buffers' contents into the live objects.
-    mutating func restore(from saved: Self) {
-        let live = self
-        var restored = saved
-        for buffer in Self.buffers { buffer.keepLive(&restored, live, saved) }
-        self = restored
     }
 }
 

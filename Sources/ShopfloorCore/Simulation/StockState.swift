@@ -1,5 +1,5 @@
 /// The stock: items and recipes with their counts and statistics, and the restock orders on their way. One group
-/// of ``Simulation``'s state, copied whole by a snapshot.
+/// of ``Simulation``'s state, copied whole by a snapshot (its one buffer, `pendingByItem`, is the simulation's).
 @usableFromInline
 struct StockState {
     /// The stock (juice bar ingredients); empty unless items are defined.
@@ -7,23 +7,19 @@ struct StockState {
     /// Restock orders by id; `nil` for a delivered order whose id is free again (in ``freeRestocks``).
     var restocks: ContiguousArray<RestockOrder?> = []
     var freeRestocks: [Int] = []
-    /// Units ordered and not yet delivered, per item index (grown on demand; kept in step with `restocks`).
-    // Performance: a stock rule gets `pending` per call; summing `restocks` each time cost O(orders out)
-    // (juice-bar benchmark, scripts/bench/juice-bar).
-    var pendingByItem = UnsafeList<Int>()
 
     init() {}
+}
 
-    /// Checks the stock and that the pending units per item are the sum of the orders on their way.
+extension Simulation {
+    /// The stock's invariants: the stock's own, and the pending units per item (``Simulation/pendingByItem``, a
+    /// buffer of the simulation) are the sum of the orders on their way.
     /// - Complexity: O(items + orders).
-    func checkInvariants() {
+    func checkStockInvariants() {
+        let restocks = stockState.restocks, stock = stockState.stock
         var pending = [Int](repeating: 0, count: pendingByItem.count)
         for case let order? in restocks { pending[order.item] &+= order.amount }
         precondition(pending == pendingByItem.array, "pending restock units out of step with the orders")
         stock.checkInvariants()
     }
-}
-
-extension StockState: SnapshottedGroup {
-    static var buffers: [BufferField<StockState>] { [BufferField(\.pendingByItem)] }
 }
