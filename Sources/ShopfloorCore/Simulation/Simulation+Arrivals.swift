@@ -87,7 +87,7 @@ extension Simulation {
             sources[s].batchNext = i &+ 1
             sources[s].pendingTask = sources[s].batchTasks[i]
             sources[s].pendingPlain = true
-            scheduler.unsafeSchedule(.arrival, payload: payload, at: at)
+            runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: at)
         } else if !sources[s].isBuiltin, let generator = sources[s].generator {
             let drawn = try callDecisionHook("customer generator '\(sources[s].name)'") { try generator(self) }
             guard let next = drawn else { stopSource(s); return }
@@ -111,7 +111,7 @@ extension Simulation {
             case .batch:
                 sources[s].pending = next
             }
-            scheduler.unsafeSchedule(.arrival, payload: payload, at: now + next.gap)
+            runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: now + next.gap)
         } else {
             // Built-in Poisson: two draws from the source's stream, gap first, then the task.
             var rng = sources[s].rng
@@ -125,7 +125,7 @@ extension Simulation {
             }
             sources[s].rng = rng
             sources[s].pendingTask = mixTasks[i]
-            scheduler.unsafeSchedule(.arrival, payload: payload, at: scheduler.now + gap)
+            runState.scheduler.unsafeSchedule(.arrival, payload: payload, at: runState.scheduler.now + gap)
         }
         sources[s].needsNext = false
     }
@@ -163,7 +163,7 @@ extension Simulation {
     public func arrive(_ spec: CustomerSpec) throws -> Int {
         try checkMutable("arrive")
         try validate(spec)
-        let number = nextNumber
+        let number = counter.nextNumber
         try guarded {
             try arriveOne(task: Int32(spec.task), priority: Int32(spec.priority), patience: spec.patience,
                           attributes: spec.attributes)
@@ -178,7 +178,7 @@ extension Simulation {
         try checkMutable("arrive")
         for spec in specs { try validate(spec) }
         guard !specs.isEmpty else { return nil }
-        let first = nextNumber
+        let first = counter.nextNumber
         try guarded { try arriveBatch(specs) }
         return first...(first + specs.count - 1)
     }
@@ -196,7 +196,7 @@ extension Simulation {
     func guarded(_ body: () throws -> Void) throws {
         busyDepth += 1
         defer { busyDepth -= 1 }
-        do { try body() } catch { needsRecovery = true; throw error }
+        do { try body() } catch { runState.needsRecovery = true; throw error }
     }
 
     /// One customer enters (or balks), observers hear of it, idle tellers are offered the work.
@@ -211,7 +211,7 @@ extension Simulation {
             // The service draw first (its own stream: the same draws as after numbering the customer), so a
             // service ending past the clock's range is refused before anything changes.
             let skillSlot = skillSlot(teller: teller, line: t)
-            let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+            let duration = tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
             try checkServiceEnd(duration)
             var record = newRecord(task: task, priority: priority, patience: patience)
             record.announced = true  // no arrive observer to tell (servesDirectly)
@@ -225,7 +225,7 @@ extension Simulation {
     }
 
     /// Whether the direct-to-teller fast path applies (no hook or arrive observer could see the difference).
-    var servesDirectly: Bool { isOpen && servesDirectlyFlag }
+    var servesDirectly: Bool { counter.isOpen && servesDirectlyFlag }
 
     /// The first idle teller (in teller order) who would take a customer of `line` under the built-in rule:
     /// any able to serve it, or with ``BuiltinTellerRule/ownSkillOnly`` only those whose own skill it is.
@@ -250,15 +250,15 @@ extension Simulation {
     /// A numbered record for a new arrival, with patience drawn if the task has a patience distribution.
     @inline(__always)
     func newRecord(task: Int32, priority: Int32, patience: Double?) -> CustomerRecord {
-        closeReported = false
+        counter.closeReported = false
         let t = Int(task)
         var givenPatience = patience ?? .infinity
-        if patience == nil, taskHasPatience[t], let distribution = tasks[t].patience {
-            givenPatience = distribution.sampleDuration(using: &patienceRNG)
+        if patience == nil, taskHasPatience[t], let distribution = counter.tasks[t].patience {
+            givenPatience = distribution.sampleDuration(using: &counter.patienceRNG)
         }
-        let record = CustomerRecord(number: nextNumber, arrivalTime: scheduler.now, patience: givenPatience,
+        let record = CustomerRecord(number: counter.nextNumber, arrivalTime: runState.scheduler.now, patience: givenPatience,
                                     task: task, priority: priority)
-        nextNumber &+= 1
+        counter.nextNumber &+= 1
         statisticsStore[t].arrived &+= 1
         return record
     }
@@ -294,14 +294,14 @@ extension Simulation {
     /// is installed, waits in `balkNotices`).
     func admit(task: Int32, priority: Int32, patience: Double?, attributes: [String: AttributeValue]?) -> Int32 {
         let t = Int(task)
-        let now = scheduler.now
+        let now = runState.scheduler.now
         let record = newRecord(task: task, priority: priority, patience: patience)
         if lineStore[t].count >= lineStore[t].capacity && !hasIdleTeller(forLine: t) {
             statisticsStore[t].balked &+= 1
             if observers.onBalk != nil {
                 var snapshot = customer(record, attributes: attributes)
                 snapshot.state = .balked
-                balkNotices.append(snapshot)
+                counter.balkNotices.append(snapshot)
             }
             return -1
         }
@@ -312,7 +312,7 @@ extension Simulation {
         publishLength(t)
         // A patience that runs out past the largest representable time never runs out.
         if record.patience < .infinity, (now + record.patience).isFinite {
-            scheduler.unsafeSchedule(.renege, payload: ticket, at: now + record.patience)
+            runState.scheduler.unsafeSchedule(.renege, payload: ticket, at: now + record.patience)
         }
         return slot
     }
@@ -328,8 +328,8 @@ extension Simulation {
     @inline(__always)
     func announce(_ slot: Int32) throws {
         if slot < 0 {
-            if !balkNotices.isEmpty, let onBalk = observers.onBalk {
-                let snapshot = balkNotices.removeFirst()
+            if !counter.balkNotices.isEmpty, let onBalk = observers.onBalk {
+                let snapshot = counter.balkNotices.removeFirst()
                 try notify("balk", onBalk, CounterEvent(kind: .balk, time: now, customer: snapshot, teller: nil))
             }
             return
@@ -355,7 +355,7 @@ extension Simulation {
 
     /// A customer already out of the line (`removeNewest`) balks: counted, released, reported.
     func balkWaiting(_ slot: Int32, line t: Int) throws {
-        if table.records[Int(slot)].arrivalTime >= statisticsStart { statisticsStore[t].balked &+= 1 }
+        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart { statisticsStore[t].balked &+= 1 }
         var snapshot = customer(slot)
         snapshot.state = .balked
         table.release(slot)
@@ -368,7 +368,7 @@ extension Simulation {
     func handleRenege(_ ticket: UInt64) throws {
         guard let slot = table.slot(of: ticket, in: .waiting) else { return }
         let t = Int(table.records[Int(slot)].task)
-        if table.records[Int(slot)].arrivalTime >= statisticsStart { statisticsStore[t].reneged &+= 1 }
+        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart { statisticsStore[t].reneged &+= 1 }
         var snapshot: Customer?
         if observers.onRenege != nil { snapshot = customer(slot); snapshot?.state = .reneged }
         table.release(slot)

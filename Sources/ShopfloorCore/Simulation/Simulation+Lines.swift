@@ -8,7 +8,7 @@ extension Simulation {
         guard lineStore[l].count > 0 else { return nil }
         while let ticket = lineStore[l].popFirstTicket() {
             if let slot = table.slot(of: ticket, in: .waiting) {
-                lineStore[l].didRemoveLive(at: scheduler.now)
+                lineStore[l].didRemoveLive(at: runState.scheduler.now)
                 publishLength(l)
                 return slot
             }
@@ -70,7 +70,7 @@ extension Simulation {
 
     /// Drops the stale tickets of `line` so memory stays proportional to who is really waiting.
     func compact(line l: Int) {
-        let table = self.table
+        let table = table
         lineStore[l].compact { table.slot(of: $0, in: .waiting) != nil }
     }
 

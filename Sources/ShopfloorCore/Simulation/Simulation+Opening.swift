@@ -3,7 +3,7 @@ extension Simulation {
     /// lines (an arrival finding its line full still balks). Used while a scenario builds its world.
     public func close() throws {
         try checkMutable("close")
-        isOpen = false
+        counter.isOpen = false
     }
 
     /// Lets tellers take work: every idle teller is offered the waiting customers at once, at the
@@ -11,9 +11,9 @@ extension Simulation {
     /// - Throws: if a hook throws (the rest is redone on the next step, as after any hook error).
     public func open() throws {
         try checkMutable("open")
-        guard !isOpen else { return }
-        isOpen = true
-        needsRecovery = true
+        guard !counter.isOpen else { return }
+        counter.isOpen = true
+        runState.needsRecovery = true
         try recover()
     }
 }

@@ -39,86 +39,29 @@ extension Simulation {
     // MARK: Makers (tellers serving recipes)
 
     /// Makes the tasks in `recipes` (task index → recipe index) recipe tasks and installs the take at service start
-    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first).
+    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first). The counter
+    /// then serves by the makers' rule (``ServiceRule/makers(_:)``: the same steps as these hooks, without calling
+    /// them) until either hook is replaced.
     /// - Returns: the service; set its `onDecision` to hear of each take.
     /// - Throws: for an unknown task or recipe.
     @discardableResult
     public func serveRecipes(_ recipes: [Int: Int]) throws -> RecipeService {
         try checkMutable("serveRecipes")
-        var map = [Int](repeating: -1, count: tasks.count)
+        var map = [Int](repeating: -1, count: counter.tasks.count)
         for (task, recipe) in recipes {
             try checkTask(task)
-            try CoreError.require(stock.recipes.indices.contains(recipe), "makers: 'recipe' must be a recipe index 0..<\(stock.recipes.count), got \(recipe)")
+            try CoreError.require(stockState.stock.recipes.indices.contains(recipe), "makers: 'recipe' must be a recipe index 0..<\(stockState.stock.recipes.count), got \(recipe)")
             map[task] = recipe
         }
         let service = RecipeService(recipeOfTask: map)
         // Performance: unowned(unsafe) skips the unowned-retain per order (juice-bar benchmark). Safe: the
         // simulation's hook holds the closure and the caller keeps the service as long as the hook is installed.
         serviceTime = { [unowned(unsafe) service] customer, teller, simulation in
-            try simulation.decideOrder(customer, teller: teller, service: service)
+            try service.decide(task: customer.task, number: customer.number, teller: teller, in: simulation)
         }
         tellerPolicy = { teller, simulation in simulation.oldestHead(forTeller: teller) }
         makers = service  // after both hooks: setting either clears it
         return service
-    }
-
-    /// The take at service start: the prep time if made, 0 if short.
-    func decideOrder(_ customer: Customer, teller t: Int, service: RecipeService) throws -> Double {
-        try decideOrder(task: customer.task, number: customer.number, teller: t, service: service)
-    }
-
-    /// ``decideOrder(_:teller:service:)`` from the customer's task and number (no snapshot needed).
-    @inline(__always)
-    func decideOrder(task: Int, number: Int, teller t: Int, service: RecipeService) throws -> Double {
-        let r = task < service.recipeIndex.count ? service.recipeIndex[task] : -1
-        guard r >= 0 else {
-            let pool = poolStore[Int(tellerStates[t].pool)]
-            return (pool.service ?? tasks[task].service).sampleDuration(using: &serviceRNG)
-        }
-        if service.lastCustomer == number {
-            tellerStates[t].turningAway = service.lastFailed
-            return service.lastDuration
-        }
-        let shortage = try stock.take(r, at: now)
-        let duration = shortage == nil ? tasks[task].service.sampleDuration(using: &serviceRNG) : 0
-        service.lastCustomer = number
-        service.lastDuration = duration
-        service.lastFailed = shortage != nil
-        tellerStates[t].turningAway = shortage != nil
-        service.decided &+= 1
-        try service.onDecision?(r, shortage)
-        return duration
-    }
-
-    /// What `offer` does for a free teller while ``serveRecipes(_:)``'s hooks are installed, without calling
-    /// them: the policy's choice (``oldestHead(forTeller:)``), then `take(.head)` with the service-time hook
-    /// (``decideOrder(_:teller:service:)``) — the same checks, the same draws, in the same order.
-    // Performance: no closure calls, `Customer` snapshot or `TellerChoice` per order, and one scan of the
-    // teller's lines instead of three (juice-bar benchmark, scripts/bench/juice-bar).
-    @inline(__always)
-    func offerOldestOrder(_ t: Int, service: RecipeService) throws {
-        let start = Int(tellerStates[t].skillStart)
-        let end = start &+ Int(tellerStates[t].skillCount)
-        var bestSkill = -1, bestNumber = Int.max, bestSlot: Int32 = -1
-        var k = start
-        while k < end {
-            let line = Int(tellerSkills[k])
-            if lineStore[line].count > 0, let slot = peekHead(line: line) {
-                let number = table.records[Int(slot)].number
-                if number < bestNumber { bestNumber = number; bestSkill = k; bestSlot = slot }
-            }
-            k &+= 1
-        }
-        guard bestSkill >= 0 else { return }
-        let task = Int(table.records[Int(bestSlot)].task)
-        let duration = try callDecisionHook("service-time hook") {
-            try decideOrder(task: task, number: bestNumber, teller: t, service: service)
-        }
-        try CoreError.require(duration.isFinite && duration >= 0,
-                              "service-time hook: duration must be a finite number >= 0, got \(quoted(duration))")
-        try checkServiceEnd(duration)
-        _ = popHead(line: Int(tellerSkills[bestSkill]))
-        try startService(t, slot: bestSlot, duration: duration)
     }
 
     /// FIFO across the teller's lines: the head that has waited longest (lowest number), or idle.
@@ -156,42 +99,42 @@ extension Simulation {
     /// Takes recipe `r` now, all or nothing (no observer is called: the caller reports it).
     @discardableResult
     public func takeRecipe(_ r: Int) throws -> Shortage? {
-        try stock.take(r, at: now)
+        try stockState.stock.take(r, at: now)
     }
 
     /// Changes item `item`'s count by `amount` now; refuses below 0 or above capacity.
     public func adjustStock(item: Int, by amount: Int) throws {
-        try stock.add(item, amount, at: now)
+        try stockState.stock.add(item, amount, at: now)
     }
 
     /// Sets item `item`'s count now; refuses below 0 or above capacity.
     public func setStock(item: Int, to count: Int) throws {
-        try stock.set(item, count, at: now)
+        try stockState.stock.set(item, count, at: now)
     }
 
     /// Orders `amount` units of item `item`, delivered after `leadTime` seconds (capped at capacity on delivery).
     @discardableResult
     public func restock(item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
-        try stock.checkItem(item)
+        try stockState.stock.checkItem(item)
         try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
         try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
         try CoreError.require((now + leadTime).isFinite,
                               "restock: 'lead_time' \(quoted(leadTime)) from simulated time \(quoted(now)) is past the largest time (\(Double.greatestFiniteMagnitude))")
         let pending = pendingUnits(item: item)
         try CoreError.require(pending <= Int.max - amount,
-                              "restock: 'amount' \(amount) of '\(stock.items[item].name)' with \(pending) on their way exceeds the most units that can be on their way (\(Int.max))")
-        let id = freeRestocks.popLast() ?? restocks.count
+                              "restock: 'amount' \(amount) of '\(stockState.stock.items[item].name)' with \(pending) on their way exceeds the most units that can be on their way (\(Int.max))")
+        let id = stockState.freeRestocks.popLast() ?? stockState.restocks.count
         let order = RestockOrder(id: id, item: item, amount: amount, placedAt: now, dueAt: now + leadTime)
-        if id == restocks.count { restocks.append(order) } else { restocks[id] = order }
+        if id == stockState.restocks.count { stockState.restocks.append(order) } else { stockState.restocks[id] = order }
         while pendingByItem.count <= item { pendingByItem.append(0) }
         pendingByItem[item] &+= amount
-        scheduler.unsafeSchedule(.delivery, payload: UInt64(id), at: order.dueAt)
+        runState.scheduler.unsafeSchedule(.delivery, payload: UInt64(id), at: order.dueAt)
         return order
     }
 
     /// Units of item `item` on hand (no copy of the stock: the per-order path reads it).
     @inline(__always)
-    public func count(ofItem item: Int) -> Int { stock.items[item].count }
+    public func count(ofItem item: Int) -> Int { stockState.stock.items[item].count }
 
     /// Units of item `item` ordered and not yet delivered.
     /// - Complexity: O(1).

@@ -17,16 +17,16 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
-        if needsRecovery { try recover() }
+        if runState.needsRecovery { try recover() }
         while let next = nextEventTime, next <= time {
             if !(try stepOne()) { break }
         }
         if time > limits.horizon {
             // A hard stop: the clock goes no further than the horizon, whatever was asked.
-            if limits.horizon > now { scheduler.advance(to: limits.horizon) }
+            if limits.horizon > now { runState.scheduler.advance(to: limits.horizon) }
             return
         }
-        scheduler.advance(to: time)
+        runState.scheduler.advance(to: time)
     }
 
     /// Processes events until `count` customers in total have been served since the last ``reset()``
@@ -34,7 +34,7 @@ extension Simulation {
     public func run(untilServed count: Int) throws {
         try beginRun("run")
         defer { isRunning = false }
-        while servedTotal < count {
+        while runState.servedTotal < count {
             if !(try stepOne()) { break }
         }
     }
@@ -44,7 +44,7 @@ extension Simulation {
     public func run(untilMeasuredServed count: Int) throws {
         try beginRun("run")
         defer { isRunning = false }
-        while servedSinceStatistics < count {
+        while runState.servedSinceStatistics < count {
             if !(try stepOne()) { break }
         }
     }
@@ -61,10 +61,10 @@ extension Simulation {
             if !(try stepOne()) { break }
             budget -= 1
         }
-        if needsRecovery { try recover() }
+        if runState.needsRecovery { try recover() }
         guard nextEventTime == nil else { return false }
-        if table.inUseCount == 0 && !closeReported, let onClose = observers.onClose {
-            closeReported = true
+        if table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
+            counter.closeReported = true
             do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
         }
         return table.inUseCount == 0
@@ -80,7 +80,7 @@ extension Simulation {
     @inline(__always)
     @discardableResult
     func stepOne() throws -> Bool {
-        if needsRecovery { try recover() }
+        if runState.needsRecovery { try recover() }
         guard let event = try nextEvent() else { return false }
         do {
             switch event.kind {
@@ -92,7 +92,7 @@ extension Simulation {
             case .statisticsReset: resetStatistics()
             }
         } catch {
-            needsRecovery = true
+            runState.needsRecovery = true
             throw error
         }
         #if DEBUG
@@ -109,25 +109,25 @@ extension Simulation {
     // cancellation check; the horizon is compared only when the clock moves (bank-open, scripts/bench/bank-open).
     @inline(__always)
     func nextEvent() throws -> Event? {
-        while let event = scheduler.takeNext() {
+        while let event = runState.scheduler.takeNext() {
             if event.kind != .finish && isCancelled(event) { continue }
             if event.time == progressInstant {
                 eventsAtInstant &+= 1
                 if eventsAtInstant > limits.maxEventsPerInstant {
                     eventsAtInstant = 0
-                    scheduler.putBack(event)
+                    runState.scheduler.putBack(event)
                     throw CoreError.noProgress(time: event.time, events: limits.maxEventsPerInstant, kind: event.kind, payload: event.payload)
                 }
             } else {
-                if event.time > limits.horizon { scheduler.putBack(event); return nil }
+                if event.time > limits.horizon { runState.scheduler.putBack(event); return nil }
                 progressInstant = event.time
                 eventsAtInstant = 1
             }
             progressTick &+= 1
             if progressTick & 0xFFF == 0, limits.deadline < .infinity {
-                do { try checkWallClock() } catch { scheduler.putBack(event); throw error }
+                do { try checkWallClock() } catch { runState.scheduler.putBack(event); throw error }
             }
-            scheduler.moveClock(to: event.time)
+            runState.scheduler.moveClock(to: event.time)
             return event
         }
         return nil
@@ -148,7 +148,7 @@ extension Simulation {
             return !sources[s].active || sources[s].epoch != UInt32(truncatingIfNeeded: event.payload)
         case .delivery:
             let id = Int(event.payload)
-            return id >= restocks.count || restocks[id] == nil
+            return id >= stockState.restocks.count || stockState.restocks[id] == nil
         }
     }
 
@@ -161,15 +161,15 @@ extension Simulation {
 
     /// The time of the next event still to happen (cancelled ones are dropped first), if any.
     public var nextEventTime: Double? {
-        while let head = scheduler.queue.min, isCancelled(head) { scheduler.discardNext() }
-        return scheduler.nextTime
+        while let head = runState.scheduler.queue.min, isCancelled(head) { runState.scheduler.discardNext() }
+        return runState.scheduler.nextTime
     }
 
     /// Redoes what a throw interrupted: draws owed arrivals, offers work to idle tellers, then balks the newest
     /// arrivals of any line left over capacity (an arrival admitted because a teller was free, whose start the
     /// throw prevented).
     func recover() throws {
-        needsRecovery = false
+        runState.needsRecovery = false
         do {
             for s in sources.indices where sources[s].active && sources[s].needsNext { try drawNext(s) }
             for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
@@ -179,7 +179,7 @@ extension Simulation {
                 }
             }
         } catch {
-            needsRecovery = true
+            runState.needsRecovery = true
             throw error
         }
     }
@@ -192,7 +192,7 @@ extension Simulation {
         try checkMutable("setTimer")
         try CoreError.require(delay.isFinite && delay >= 0, "timer: 'delay' must be a finite number >= 0, got \(quoted(delay))")
         try CoreError.require((now + delay).isFinite, Self.pastTheEnd("timer: 'delay'", delay, from: now))
-        scheduler.unsafeSchedule(.timer, payload: UInt64(bitPattern: Int64(id)), at: now + delay)
+        runState.scheduler.unsafeSchedule(.timer, payload: UInt64(bitPattern: Int64(id)), at: now + delay)
     }
 
     func handleTimer(_ id: Int) throws {
@@ -208,7 +208,7 @@ extension Simulation {
     public func reset() throws {
         try checkMutable("reset")
         if isRunning { throw CoreError.notAllowed("'reset' cannot be called while the simulation is running") }
-        scheduler.reset()
+        runState.scheduler.reset()
         table.removeAll()
         for l in lineStore.indices { lineStore[l].removeAll(at: 0); publishLength(l) }
         for t in tellerStates.indices {
@@ -218,14 +218,14 @@ extension Simulation {
         }
         for p in poolStore.indices { poolStore[p].busyCount = 0 }
         for s in sources.indices { stopSource(s) }
-        restocks.removeAll()
-        freeRestocks.removeAll()
+        stockState.restocks.removeAll()
+        stockState.freeRestocks.removeAll()
         for i in pendingByItem.indices { pendingByItem[i] = 0 }
-        nextNumber = 1
-        servedTotal = 0
-        needsRecovery = false
-        closeReported = false
-        stock.restartClock(at: 0)
+        counter.nextNumber = 1
+        runState.servedTotal = 0
+        runState.needsRecovery = false
+        counter.closeReported = false
+        stockState.stock.restartClock(at: 0)
         resetStatistics()
     }
 }

@@ -3,7 +3,7 @@ extension Simulation {
     /// - Complexity: O(tellers able to serve the line).
     @inline(__always)
     func hasIdleTeller(forLine line: Int) -> Bool {
-        guard isOpen else { return false }
+        guard counter.isOpen else { return false }
         for k in lineTellerRanges[line] where !tellerStates[Int(lineTellers[k])].busy { return true }
         return false
     }
@@ -31,40 +31,51 @@ extension Simulation {
         }
     }
 
-    /// A free teller takes work if there is any it can do: by the policy if one is installed, else the head of
-    /// the first of its skills' lines with someone waiting. Every decision hook runs before anything changes.
-    /// - Complexity: O(skills) with the default policy.
+    /// A free teller takes work if there is any it can do, by the counter's ``ServiceRule``: the built-in rule, the
+    /// installed policy or the makers'. Every decision hook runs before anything changes.
+    /// - Complexity: O(skills) with the built-in rule.
     @inline(__always)
     func offer(_ t: Int) throws {
-        if tellerStates[t].busy || !isOpen { return }
-        if let makersRef {
-            try makersRef._withUnsafeGuaranteedRef { try offerOldestOrder(t, service: $0) }
-            return
+        if tellerStates[t].busy || !counter.isOpen { return }
+        switch serviceRule {
+        case .builtin: try offerByBuiltinRule(t)
+        case .policy: try offerToPolicy(t)
+        case .makers(let makers): try makers._withUnsafeGuaranteedRef { try $0.offer(teller: t, in: self) }
         }
+    }
+
+    /// ``ServiceRule/policy``: asks the installed ``tellerPolicy`` — only when a line it looks at has someone —
+    /// and carries out its choice.
+    @inline(__always)
+    func offerToPolicy(_ t: Int) throws {
+        guard let policy = tellerPolicy else { return }
         let start = Int(tellerStates[t].skillStart)
-        let end = start &+ Int(tellerStates[t].skillCount)
-        if let policy = tellerPolicy {
-            if policyOwnSkillOnly {
-                // The policy looks only at the own line: nobody there, nothing it could choose.
-                guard lineStore[Int(tellerSkills[start])].count > 0 else { return }
-            } else {
-                var anyone = false
-                for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
-                guard anyone else { return }
-            }
-            let choice = try callDecisionHook("teller policy") { try policy(t, self) }
-            try take(choice, teller: t)
-            return
+        if policyOwnSkillOnly {
+            // The policy looks only at the own line: nobody there, nothing it could choose.
+            guard lineStore[Int(tellerSkills[start])].count > 0 else { return }
+        } else {
+            let end = start &+ Int(tellerStates[t].skillCount)
+            var anyone = false
+            for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { anyone = true; break }
+            guard anyone else { return }
         }
-        // The built-in rules: every skill in order, or only the own (first) one.
-        let builtinEnd = ownSkillOnly ? start &+ 1 : end
+        let choice = try callDecisionHook("teller policy") { try policy(t, self) }
+        try take(choice, teller: t)
+    }
+
+    /// ``ServiceRule/builtin``: every skill in order, or only the own (first) one (``BuiltinTellerRule``); the head
+    /// of the first line with anyone.
+    @inline(__always)
+    func offerByBuiltinRule(_ t: Int) throws {
+        let start = Int(tellerStates[t].skillStart)
+        let end = ownSkillOnly ? start &+ 1 : start &+ Int(tellerStates[t].skillCount)
         var k = start
-        while k < builtinEnd {
+        while k < end {
             let line = Int(tellerSkills[k])
             if lineStore[line].count > 0 {
                 if serviceTime == nil {
                     // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
-                    let duration = tellerService[k].sampleDuration(using: &serviceRNG)
+                    let duration = tellerService[k].sampleDuration(using: &counter.serviceRNG)
                     try checkServiceEnd(duration)
                     let slot = popHead(line: line)!
                     try startService(t, slot: slot, duration: duration)
@@ -93,14 +104,14 @@ extension Simulation {
             while skillSlot < skillEnd && Int(tellerSkills[skillSlot]) != line { skillSlot &+= 1 }
             guard skillSlot < skillEnd else {
                 throw invalidAnswer(.tellerPolicy,
-                    "teller policy chose line '\(tasks.indices.contains(line) ? tasks[line].name : "?")', which teller \(t + 1) does not serve (tellers are numbered from 1, as in traces)")
+                    "teller policy chose line '\(counter.tasks.indices.contains(line) ? counter.tasks[line].name : "?")', which teller \(t + 1) does not serve (tellers are numbered from 1, as in traces)")
             }
             guard lineStore[line].count > 0 else {
-                throw invalidAnswer(.tellerPolicy, "teller policy chose line '\(tasks[line].name)', which is empty")
+                throw invalidAnswer(.tellerPolicy, "teller policy chose line '\(counter.tasks[line].name)', which is empty")
             }
             if serviceTime == nil {
                 // No hook can throw: draw, check, dequeue (the same draws as peeking first).
-                let duration = tellerService[skillSlot].sampleDuration(using: &serviceRNG)
+                let duration = tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
                 try checkServiceEnd(duration)
                 let slot = popHead(line: line)!
                 try startService(t, slot: slot, duration: duration)
@@ -117,7 +128,7 @@ extension Simulation {
                 }
                 let duration = try drawServiceTime(teller: t, slot: slot, skillSlot: Int(tellerStates[t].skillStart) + i)
                 let removed = remove(slot: slot, fromLine: line)
-                precondition(removed, "chosen customer vanished from line '\(tasks[line].name)'")
+                precondition(removed, "chosen customer vanished from line '\(counter.tasks[line].name)'")
                 try startService(t, slot: slot, duration: duration)
                 return
             }
@@ -127,7 +138,7 @@ extension Simulation {
 
     /// The service time for `slot` with teller `t`: the hook's answer (validated) or the default distribution.
     func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
-        guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &serviceRNG) }
+        guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG) }
         let snapshot = customer(slot)
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
         try checkingAnswer(of: .serviceTime) {
@@ -142,15 +153,15 @@ extension Simulation {
     /// before the customer leaves the line, so nothing has changed.
     @inline(__always)
     func checkServiceEnd(_ duration: Double) throws {
-        if !(scheduler.now + duration).isFinite {
-            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: scheduler.now))
+        if !(runState.scheduler.now + duration).isFinite {
+            throw CoreError.invalidArgument(Self.pastTheEnd("service time", duration, from: runState.scheduler.now))
         }
     }
 
     /// Teller `t` starts serving `slot` (already out of its line) for `duration` seconds.
     @inline(__always)
     func startService(_ t: Int, slot: Int32, duration: Double) throws {
-        let now = scheduler.now
+        let now = runState.scheduler.now
         let end = now + duration
         precondition(end.isFinite, "service end unchecked")  // callers check before the customer leaves the line
         let i = Int(slot)
@@ -165,7 +176,7 @@ extension Simulation {
         let task = Int(table.records[i].task)
         // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
         // for arrived, waits, served, time in system, turned away, reneged.
-        if table.records[i].arrivalTime >= statisticsStart {
+        if table.records[i].arrivalTime >= runState.statisticsStart {
             if tellerStates[t].turningAway {
                 // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
                 // maker in event order); they have no wait in the statistics, which are those of customers served.
@@ -180,7 +191,7 @@ extension Simulation {
         let p = Int(tellerStates[t].pool)
         poolStore[p].busyCount &+= 1
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
-        scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
+        runState.scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
         if observesCustomers, let onStart = observers.onStart {
             try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
         }
@@ -189,7 +200,7 @@ extension Simulation {
     /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
     /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
-        let now = scheduler.now
+        let now = runState.scheduler.now
         let slot = tellerStates[t].slot
         let i = Int(slot)
         precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
@@ -200,12 +211,12 @@ extension Simulation {
             // turned away when the order was decided (startService).
             tellerStates[t].turningAway = false
         } else {
-            if table.records[i].arrivalTime >= statisticsStart {
+            if table.records[i].arrivalTime >= runState.statisticsStart {
                 statisticsStore[task].served &+= 1
                 statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
-                servedSinceStatistics &+= 1
+                runState.servedSinceStatistics &+= 1
             }
-            servedTotal &+= 1
+            runState.servedTotal &+= 1
             tellerStates[t].served &+= 1
         }
         tellerStates[t].busy = false

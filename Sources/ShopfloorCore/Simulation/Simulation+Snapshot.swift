@@ -22,71 +22,40 @@
 /// closure captures itself is the caller's to keep (the scripting layer snapshots its own).
 extension Simulation {
     /// Everything a ``Simulation`` holds at one moment; see ``Simulation/snapshot()``.
+    ///
+    /// Whole state groups (``CounterState``, ``StockState``, ``RunState``: a field added to a group is copied with
+    /// it), copies of the class-held buffers (``Simulation/buffers``) and the hooks installed. `SnapshotCoverageTests`
+    /// fails when a stored property of `Simulation` is in neither this, `buffers`, nor its list of exclusions.
     public struct Snapshot {
         let owner: ObjectIdentifier
-        let scheduler: Scheduler
-        let tasks: [TaskClass]
-        let customers: CustomerTable.Contents
-        let lines: [WaitingLine]
-        let statistics: [TaskStatistics]
-        let pools: [TellerPool]
-        let tellers: [TellerState]
-        let tellerSkills: [Int32]
-        let tellerService: [Distribution]
-        let lineTellers: [Int32]
-        let lineTellerRanges: [Range<Int>]
-        let lineOwnTellers: [Int32]
-        let lineOwnTellerRanges: [Range<Int>]
-        let sources: [ArrivalSource]
-        let taskHasPatience: [Bool]
-        let mixTasks: [Int32]
-        let mixCumulative: [Double]
-        let balkNotices: [Customer]
-        let serviceRNG: Xoshiro256StarStar
-        let patienceRNG: Xoshiro256StarStar
-        let stock: Stock
-        let restocks: ContiguousArray<RestockOrder?>
-        let freeRestocks: [Int]
-        let nextNumber: Int
-        let servedTotal: Int
-        let servedSinceStatistics: Int
-        let needsRecovery: Bool
-        let statisticsStart: Double
-        let isOpen: Bool
-        let closeReported: Bool
+        let counter: CounterState
+        let stockState: StockState
+        let runState: RunState
+        /// Copies of ``Simulation/buffers``, in that order.
+        let buffers: [AnyObject]
         let observers: CounterObservers
         let tellerPolicy: TellerPolicy?
         let builtinTellerRule: BuiltinTellerRule
         let tellerPolicyScope: TellerPolicyScope
         let serviceTime: ServiceTimeHook?
-        let pendingByItem: [Int]
         let makers: RecipeService?
 
         /// The clock when the snapshot was taken.
-        public var now: Double { scheduler.now }
+        public var now: Double { runState.scheduler.now }
         /// Task classes at the time (the structure a restore brings back).
-        public var taskCount: Int { tasks.count }
+        public var taskCount: Int { counter.tasks.count }
         /// Tellers at the time.
-        public var tellerCount: Int { tellers.count }
+        public var tellerCount: Int { buffers.lazy.compactMap { $0 as? UnsafeList<TellerState> }.first?.count ?? 0 }
     }
 
     /// Takes the whole state aside. Take it between events (not from inside a hook or observer): that
     /// is the state a restore brings back.
     /// - Complexity: O(customers in system + pending events + lines + tellers + stock items).
     public func snapshot() -> Snapshot {
-        // Keep in step with the stored properties of `Simulation` (Simulation.swift): a property added
-        // there and forgotten here would survive a rollback. SnapshotTests compare whole runs to catch it.
         Snapshot(
-            owner: ObjectIdentifier(self), scheduler: scheduler, tasks: tasks, customers: table.contents,
-            lines: lineStore.array, statistics: statisticsStore.array, pools: poolStore.array, tellers: tellerStates.array,
-            tellerSkills: tellerSkills.array, tellerService: tellerService.array, lineTellers: lineTellers.array,
-            lineTellerRanges: lineTellerRanges.array, lineOwnTellers: lineOwnTellers.array,
-            lineOwnTellerRanges: lineOwnTellerRanges.array, sources: sources.array, taskHasPatience: taskHasPatience.array,
-            mixTasks: mixTasks.array, mixCumulative: mixCumulative.array, balkNotices: balkNotices,
-            serviceRNG: serviceRNG, patienceRNG: patienceRNG, stock: stock, restocks: restocks, freeRestocks: freeRestocks,
-            nextNumber: nextNumber, servedTotal: servedTotal, servedSinceStatistics: servedSinceStatistics, needsRecovery: needsRecovery, statisticsStart: statisticsStart,
-            isOpen: isOpen, closeReported: closeReported, observers: observers, tellerPolicy: tellerPolicy,
-            builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime, pendingByItem: pendingByItem.array,
+            owner: ObjectIdentifier(self), counter: counter, stockState: stockState, runState: runState,
+            buffers: Self.buffers.map { $0.copy(self) }, observers: observers, tellerPolicy: tellerPolicy,
+            builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime,
             makers: makers)
     }
 
@@ -102,39 +71,10 @@ extension Simulation {
         if isRunning || decisionDepth > 0 || busyDepth > 0 {
             throw CoreError.notAllowed("'restore' cannot be called while the simulation is running")
         }
-        scheduler = snapshot.scheduler
-        tasks = snapshot.tasks
-        table.contents = snapshot.customers
-        lineStore.replaceAll(with: snapshot.lines)
-        lineLengths.resize(to: snapshot.lines.count)
-        for l in lineStore.indices { publishLength(l) }
-        statisticsStore.replaceAll(with: snapshot.statistics)
-        poolStore.replaceAll(with: snapshot.pools)
-        tellerStates.replaceAll(with: snapshot.tellers)
-        tellerSkills.replaceAll(with: snapshot.tellerSkills)
-        tellerService.replaceAll(with: snapshot.tellerService)
-        lineTellers.replaceAll(with: snapshot.lineTellers)
-        lineTellerRanges.replaceAll(with: snapshot.lineTellerRanges)
-        lineOwnTellers.replaceAll(with: snapshot.lineOwnTellers)
-        lineOwnTellerRanges.replaceAll(with: snapshot.lineOwnTellerRanges)
-        sources.replaceAll(with: snapshot.sources)
-        taskHasPatience.replaceAll(with: snapshot.taskHasPatience)
-        mixTasks.replaceAll(with: snapshot.mixTasks)
-        mixCumulative.replaceAll(with: snapshot.mixCumulative)
-        balkNotices = snapshot.balkNotices
-        serviceRNG = snapshot.serviceRNG
-        patienceRNG = snapshot.patienceRNG
-        stock = snapshot.stock
-        restocks = snapshot.restocks
-        freeRestocks = snapshot.freeRestocks
-        pendingByItem.replaceAll(with: snapshot.pendingByItem)
-        nextNumber = snapshot.nextNumber
-        servedTotal = snapshot.servedTotal
-        servedSinceStatistics = snapshot.servedSinceStatistics
-        needsRecovery = snapshot.needsRecovery
-        statisticsStart = snapshot.statisticsStart
-        isOpen = snapshot.isOpen
-        closeReported = snapshot.closeReported
+        counter = snapshot.counter
+        stockState = snapshot.stockState
+        runState = snapshot.runState
+        for (field, saved) in zip(Self.buffers, snapshot.buffers) { field.assign(self, saved) }
         // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule` and `tellerPolicyScope`, and every setter
         // recomputes the fast-path flags derived from them.
         tellerPolicy = snapshot.tellerPolicy

@@ -5,15 +5,15 @@ extension Simulation {
         for t in statisticsStore.indices { statisticsStore[t].reset() }
         for l in lineStore.indices { lineStore[l].length.restart(at: now) }
         for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
-        stock.resetStatistics(at: now)
-        statisticsStart = now
-        servedSinceStatistics = 0
+        stockState.stock.resetStatistics(at: now)
+        runState.statisticsStart = now
+        runState.servedSinceStatistics = 0
     }
 
     /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else.
     public func resetStatistics(at time: Double) throws {
         try checkMutable("resetStatistics")
-        try scheduler.schedule(.statisticsReset, payload: 0, at: time)
+        try runState.scheduler.schedule(.statisticsReset, payload: 0, at: time)
     }
 
     /// Customers a maker has turned away whose 0 s departure event is still to come: they have left already.
@@ -29,7 +29,7 @@ extension Simulation {
     public func summary() -> Summary {
         let now = self.now
         var taskSummaries: [TaskSummary] = []
-        for (i, task) in tasks.enumerated() {
+        for (i, task) in counter.tasks.enumerated() {
             let s = statisticsStore[i]
             taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
                                               reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
@@ -42,13 +42,13 @@ extension Simulation {
                         busyTime: $0.busy.area(until: now))
         }
         return Summary(
-            seed: seed, startTime: statisticsStart, endTime: now,
+            seed: seed, startTime: runState.statisticsStart, endTime: now,
             arrived: taskStatistics.reduce(0) { $0 + $1.arrived },
             served: taskStatistics.reduce(0) { $0 + $1.served },
             balked: taskStatistics.reduce(0) { $0 + $1.balked },
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
             inSystem: table.inUseCount - turningAwayCount,
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
-            stock: stock.items.isEmpty ? nil : stock.summary(at: now))
+            stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now))
     }
 }

@@ -5,14 +5,14 @@ extension Simulation {
     @discardableResult
     public func defineItem(_ name: String, count: Int, capacity: Int? = nil) throws -> Int {
         try checkMutable("defineItem")
-        return try stock.define(name, count: count, capacity: capacity, at: now)
+        return try stockState.stock.define(name, count: count, capacity: capacity, at: now)
     }
 
     /// Registers or replaces a recipe (reload keeps its statistics); returns its index.
     @discardableResult
     public func register(_ recipe: Recipe) throws -> Int {
         try checkMutable("register")
-        return try stock.register(recipe)
+        return try stockState.stock.register(recipe)
     }
 
     /// Makes recipe `name` now, all or nothing.
@@ -20,7 +20,7 @@ extension Simulation {
     /// - Throws: for an unknown recipe, or if the order observer throws (the order itself stands).
     @discardableResult
     public func order(_ name: String) throws -> Shortage? {
-        guard let r = stock.recipe(named: name) else { throw CoreError.unknownName(kind: "recipe", name: name) }
+        guard let r = stockState.stock.recipe(named: name) else { throw CoreError.unknownName(kind: "recipe", name: name) }
         return try order(recipe: r)
     }
 
@@ -28,9 +28,9 @@ extension Simulation {
     @discardableResult
     public func order(recipe r: Int) throws -> Shortage? {
         try checkMutable("order")
-        let shortage = try stock.take(r, at: now)
+        let shortage = try stockState.stock.take(r, at: now)
         if let onOrder = observers.onOrder {
-            let event = OrderEvent(time: now, recipe: stock.recipes[r].recipe.name, shortage: shortage)
+            let event = OrderEvent(time: now, recipe: stockState.stock.recipes[r].recipe.name, shortage: shortage)
             do { try onOrder(event) } catch { throw CoreError.hookFailed(hook: "order observer", underlying: error) }
         }
         return shortage
@@ -39,13 +39,13 @@ extension Simulation {
     /// Changes an item's count by `amount` now (the stock editor's +/−); refuses below 0 or above capacity.
     public func addStock(_ name: String, _ amount: Int) throws {
         try checkMutable("addStock")
-        try stock.add(try itemIndex(name), amount, at: now)
+        try stockState.stock.add(try itemIndex(name), amount, at: now)
     }
 
     /// Sets an item's count now; refuses below 0 or above capacity.
     public func setStock(_ name: String, _ count: Int) throws {
         try checkMutable("setStock")
-        try stock.set(try itemIndex(name), count, at: now)
+        try stockState.stock.set(try itemIndex(name), count, at: now)
     }
 
     /// Orders `amount` units of `name`, delivered after `leadTime` seconds (a delivery is capped at capacity and
@@ -58,23 +58,23 @@ extension Simulation {
 
     /// Restock orders not yet delivered, by due time.
     public var pendingRestocks: [RestockOrder] {
-        restocks.compactMap { $0 }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
+        stockState.restocks.compactMap { $0 }.sorted { ($0.dueAt, $0.id) < ($1.dueAt, $1.id) }
     }
 
     func handleDelivery(_ id: Int) throws {
-        guard let order = restocks[id] else { return }
-        restocks[id] = nil
-        freeRestocks.append(id)
+        guard let order = stockState.restocks[id] else { return }
+        stockState.restocks[id] = nil
+        stockState.freeRestocks.append(id)
         pendingByItem[order.item] &-= order.amount
-        let (accepted, excess) = try stock.deliver(order.item, order.amount, at: now)
+        let (accepted, excess) = try stockState.stock.deliver(order.item, order.amount, at: now)
         if let onDelivery = observers.onDelivery {
-            let delivery = Delivery(order: order, itemName: stock.items[order.item].name, time: now, accepted: accepted, excess: excess)
+            let delivery = Delivery(order: order, itemName: stockState.stock.items[order.item].name, time: now, accepted: accepted, excess: excess)
             do { try onDelivery(delivery) } catch { throw CoreError.hookFailed(hook: "delivery observer", underlying: error) }
         }
     }
 
     func itemIndex(_ name: String) throws -> Int {
-        guard let i = stock.item(named: name) else { throw CoreError.unknownName(kind: "item", name: name) }
+        guard let i = stockState.stock.item(named: name) else { throw CoreError.unknownName(kind: "item", name: name) }
         return i
     }
 }

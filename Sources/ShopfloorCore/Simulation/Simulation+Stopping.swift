@@ -14,7 +14,7 @@ extension Simulation {
     public func runEvents(through time: Double = .infinity, stoppingWhen shouldStop: () -> Bool) throws -> Bool {
         try beginRun("run")
         defer { isRunning = false }
-        if needsRecovery { try recover() }
+        if runState.needsRecovery { try recover() }
         while let next = nextEventTime, next <= time {
             if shouldStop() { return false }
             if !(try stepOne()) { break }

@@ -55,20 +55,32 @@ public final class Simulation {
     /// Named random streams derived from `seed` (the scripting layer takes its own streams from here).
     public let streams: RandomStreams
 
-    // Every stored property below is also taken and put back by `snapshot()`/`restore(_:)`
-    // (Simulation+Snapshot.swift): a new one must be added there too.
+    // The state a snapshot copies: three value groups by concern (each in its own file with its invariants) and
+    // the class-held buffers below (listed in `buffers`). A field added to a group is copied with it; a stored
+    // property added here must go into `Simulation.Snapshot` (Simulation+Snapshot.swift), into `buffers`, or into
+    // the exclusion list of SnapshotCoverageTests with the reason — the test fails by name otherwise.
 
     // Performance: `@exclusivity(unchecked)` removes the runtime exclusivity check (a call per access) from the
     // hot state. Safe because the class is not Sendable and the core never holds an access across a hook call.
-    // Measured with the bank-open benchmark (see BankOpenModel), release build: ~415 → ~305 ns per customer.
-    @exclusivity(unchecked) public internal(set) var scheduler = Scheduler()
+    // Measured with the bank-open benchmark (Tests/ShopfloorCoreTests/Support/BankOpenModel.swift), release build:
+    // ~415 → ~305 ns per customer.
+    /// Task classes, numbering, open or closed, the service and patience streams (``CounterState``).
+    @exclusivity(unchecked) @usableFromInline var counter: CounterState
+    /// Items, recipes and restock orders (``StockState``).
+    @exclusivity(unchecked) @usableFromInline var stockState = StockState()
+    /// The clock and event queue, interrupted work, customers served (``RunState``).
+    @exclusivity(unchecked) @usableFromInline var runState = RunState()
+
+    // The buffers, by concern. They stay flat `let`s of the class on purpose. Performance: held in a group (a
+    // struct field, `var` or `let`, or a group class) the optimizer retains and releases a buffer around every
+    // in-place write that makes a runtime call (a histogram's or a line's copy-on-write check): ~5 % more CPU on
+    // bank-open and juice-bar (docs/performance.md, "#15"); a `let` of the class is borrowed for free.
+
+    // The counter's: customers, lines, tellers and pools, arrival sources.
     let table = CustomerTable()
-    /// Task classes, in the order added; a task's index is also its waiting line's index.
-    @exclusivity(unchecked) public internal(set) var tasks: [TaskClass] = []
     let lineStore = UnsafeList<WaitingLine>()
     /// Each line's length in stable memory, mirrored after every change (see ``LineLengths``).
     let lineLengths = LineLengths()
-    let statisticsStore = UnsafeList<TaskStatistics>()
     let poolStore = UnsafeList<TellerPool>()
     let tellerStates = UnsafeList<TellerState>()
     /// Flattened skills of all tellers (task indices) and the service distribution for each (teller, skill).
@@ -80,54 +92,43 @@ public final class Simulation {
     /// The same for the tellers whose own (first) skill is each line (``BuiltinTellerRule/ownSkillOnly``).
     let lineOwnTellers = UnsafeList<Int32>()
     let lineOwnTellerRanges = UnsafeList<Range<Int>>()
-    let sources = UnsafeList<ArrivalSource>()
     /// Per task: whether it has a patience distribution (a flag, so the hot path never copies the optional).
     let taskHasPatience = UnsafeList<Bool>()
+    let sources = UnsafeList<ArrivalSource>()
     /// Task mixes of all built-in sources, flattened (each source keeps its range): no array copies per draw.
     let mixTasks = UnsafeList<Int32>()
     let mixCumulative = UnsafeList<Double>()
-    /// Balk snapshots waiting to be told to the balk observer (only filled when one is installed).
-    @exclusivity(unchecked) var balkNotices: [Customer] = []
-    @exclusivity(unchecked) var serviceRNG: Xoshiro256StarStar
-    @exclusivity(unchecked) var patienceRNG: Xoshiro256StarStar
-    /// The stock (juice bar ingredients); empty unless items are defined.
-    @exclusivity(unchecked) public internal(set) var stock = Stock()
-    @exclusivity(unchecked) var restocks: ContiguousArray<RestockOrder?> = []
-    @exclusivity(unchecked) var freeRestocks: [Int] = []
-    /// Units ordered and not yet delivered, per item index (grown on demand; kept in step with `restocks`).
-    // Performance: a stock rule gets `pending` per call; summing `restocks` each time cost O(orders out)
-    // (juice-bar benchmark, scripts/bench/juice-bar).
+    // The stock's: units ordered and not yet delivered, per item index (grown on demand; kept in step with
+    // `stockState.restocks`). Performance: a stock rule gets `pending` per call; summing the orders each time
+    // cost O(orders out) (juice-bar benchmark, scripts/bench/juice-bar).
     let pendingByItem = UnsafeList<Int>()
-    /// The service whose closures are the installed teller policy and service-time hook (set by
-    /// ``serveRecipes(_:)``, cleared when either hook is replaced): `offer` then runs their steps inline.
-    @exclusivity(unchecked) var makers: RecipeService? {
-        didSet { makersRef = makers.map { Unmanaged.passUnretained($0) } }
-    }
-    /// `makers` without reference counting on the per-order path (it owns the service).
-    @exclusivity(unchecked) var makersRef: Unmanaged<RecipeService>?
+    // The run's: statistics per task since the last statistics reset.
+    let statisticsStore = UnsafeList<TaskStatistics>()
 
-    /// The next customer's number (1, 2, 3… across batches until `reset`).
-    @exclusivity(unchecked) public internal(set) var nextNumber = 1
-    /// Customers served since the last `reset` (not cleared by a statistics reset; drives `run(untilServed:)`).
-    @exclusivity(unchecked) public internal(set) var servedTotal = 0
-    /// Customers served who arrived since the statistics start: the summary's `served` (drives
-    /// ``run(untilMeasuredServed:)``, the `stop { served = N }` of a run with a warm-up).
-    @exclusivity(unchecked) public internal(set) var servedSinceStatistics = 0
-    /// Set when a throw interrupted follow-up work; the next step redoes it first.
-    @exclusivity(unchecked) var needsRecovery = false
+    /// Every class-held buffer above: a snapshot copies their contents (SnapshotCoverageTests checks the list).
+    static var buffers: [BufferField<Simulation>] {
+        [BufferField(\.table), BufferField(\.lineStore), BufferField(\.lineLengths), BufferField(\.poolStore),
+         BufferField(\.tellerStates), BufferField(\.tellerSkills), BufferField(\.tellerService),
+         BufferField(\.lineTellers), BufferField(\.lineTellerRanges), BufferField(\.lineOwnTellers),
+         BufferField(\.lineOwnTellerRanges), BufferField(\.taskHasPatience), BufferField(\.sources),
+         BufferField(\.mixTasks), BufferField(\.mixCumulative), BufferField(\.pendingByItem),
+         BufferField(\.statisticsStore)]
+    }
+
+    /// The service whose closures are the installed teller policy and service-time hook (set by
+    /// ``serveRecipes(_:)``, cleared when either hook is replaced): the counter then serves by the makers' rule.
+    @exclusivity(unchecked) var makers: RecipeService? {
+        didSet { updateServiceRule() }
+    }
+    /// The strategy `offer` runs for a free teller, derived from `makers`, ``tellerPolicy`` and
+    /// ``builtinTellerRule`` by their setters (see ``ServiceRule``).
+    @exclusivity(unchecked) var serviceRule = ServiceRule.builtin
+
     /// > 0 while a decision hook runs: the state must not change under it.
     @exclusivity(unchecked) var decisionDepth = 0
     @exclusivity(unchecked) var isRunning = false
     /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
     @exclusivity(unchecked) var busyDepth = 0
-    /// When statistics started (0 or the last statistics reset).
-    @exclusivity(unchecked) public internal(set) var statisticsStart = 0.0
-    /// Whether tellers take work. A scenario builds its world closed — customers may already queue —
-    /// and opens it when the run starts, so the first services happen after every hook is installed.
-    /// New simulations are open. See ``open()``.
-    @exclusivity(unchecked) public internal(set) var isOpen = true
-    /// Whether a close was already reported for the current idle period.
-    @exclusivity(unchecked) var closeReported = false
 
     /// Whether debug builds run ``checkInvariants()`` after every event (O(customers in system) each time).
     /// Long statistical runs in tests turn it off; release builds never check.
@@ -160,6 +161,7 @@ public final class Simulation {
             builtinTellerRule = .skillsInOrder
             tellerPolicyScope = .allSkills
             servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+            updateServiceRule()
         }
     }
     /// What the installed ``tellerPolicy`` promises to look at; set it after the policy (setting the policy
@@ -193,16 +195,37 @@ public final class Simulation {
     public init(seed: UInt64 = 0) {
         self.seed = seed
         self.streams = RandomStreams(seed: seed)
-        self.serviceRNG = streams.stream("service")
-        self.patienceRNG = streams.stream("patience")
+        self.counter = CounterState(streams: streams)
     }
 
+    // MARK: The groups' public fields (read by the scripting layer, the CLI and the tests)
+
+    /// The event queue and the clock.
+    @inlinable public var scheduler: Scheduler { _read { yield runState.scheduler } }
+    /// Task classes, in the order added; a task's index is also its waiting line's index.
+    @inlinable public var tasks: [TaskClass] { _read { yield counter.tasks } }
+    /// The stock (juice bar ingredients); empty unless items are defined.
+    @inlinable public var stock: Stock { _read { yield stockState.stock } }
+    /// The next customer's number (1, 2, 3… across batches until `reset`).
+    @inlinable public var nextNumber: Int { counter.nextNumber }
+    /// Customers served since the last `reset` (not cleared by a statistics reset; drives `run(untilServed:)`).
+    @inlinable public var servedTotal: Int { runState.servedTotal }
+    /// Customers served who arrived since the statistics start: the summary's `served` (drives
+    /// ``run(untilMeasuredServed:)``, the `stop { served = N }` of a run with a warm-up).
+    @inlinable public var servedSinceStatistics: Int { runState.servedSinceStatistics }
+    /// When statistics started (0 or the last statistics reset).
+    @inlinable public var statisticsStart: Double { runState.statisticsStart }
+    /// Whether tellers take work. A scenario builds its world closed — customers may already queue —
+    /// and opens it when the run starts, so the first services happen after every hook is installed.
+    /// New simulations are open. See ``open()``.
+    @inlinable public var isOpen: Bool { counter.isOpen }
+
     /// The current virtual time in seconds.
-    public var now: Double { scheduler.now }
+    public var now: Double { runState.scheduler.now }
     /// The number of task classes (`tasks.count`, without copying or checking access to the array).
     // Performance: read per hook call from another module, where `tasks.count` costs a runtime exclusivity
     // check (bank-open policies=lua, scripts/bench/bank-open).
-    public var taskCount: Int { tasks.count }
+    public var taskCount: Int { counter.tasks.count }
     /// Customers waiting or in service.
     public var inSystem: Int { table.inUseCount }
     /// Tellers, as values.
@@ -231,7 +254,7 @@ public final class Simulation {
         if let capacity = task.capacity {
             try CoreError.require(capacity >= 0, "task '\(task.name)': 'capacity' must be >= 0, got \(capacity)")
         }
-        tasks.append(task)
+        counter.tasks.append(task)
         var line = WaitingLine(name: task.name, capacity: task.capacity ?? .max)
         line.length = TimeWeighted(start: now, value: 0)
         lineStore.append(line)
@@ -239,18 +262,18 @@ public final class Simulation {
         statisticsStore.append(TaskStatistics())
         taskHasPatience.append(task.patience != nil)
         rebuildTellerTables()
-        return tasks.count - 1
+        return counter.tasks.count - 1
     }
 
     /// Changes a task's default service distribution (e.g. after a script reload).
     public func setService(_ distribution: Distribution, forTask task: Int) throws {
         try checkTask(task)
-        tasks[task].service = try distribution.validatedDuration("task '\(tasks[task].name)' service")
+        counter.tasks[task].service = try distribution.validatedDuration("task '\(counter.tasks[task].name)' service")
         rebuildTellerTables()
     }
 
     /// The index of the task called `name`.
-    public func taskIndex(named name: String) -> Int? { tasks.firstIndex { $0.name == name } }
+    public func taskIndex(named name: String) -> Int? { counter.tasks.firstIndex { $0.name == name } }
 
     /// Adds `count` tellers who serve `skills` (task indices, in preference order); returns the pool index.
     /// - Parameter service: a service distribution for these tellers, overriding the tasks' own.
@@ -262,7 +285,7 @@ public final class Simulation {
         try CoreError.require(!skills.isEmpty, "tellers: 'skills' must not be empty")
         for skill in skills { try checkTask(skill) }
         try CoreError.require(Set(skills).count == skills.count, "tellers: 'skills' must not repeat a task")
-        let poolName = name ?? skills.map { tasks[$0].name }.joined(separator: "+")
+        let poolName = name ?? skills.map { counter.tasks[$0].name }.joined(separator: "+")
         try CoreError.require(!pools.contains { $0.name == poolName }, "tellers: pool 'name' must be unique, '\(poolName)' exists")
         let service = try service?.validatedDuration("pool '\(poolName)' service")
         let first = tellerStates.count
@@ -284,14 +307,14 @@ public final class Simulation {
             tellerStates[t].skillStart = Int32(tellerSkills.count)
             for skill in pool.skills {
                 tellerSkills.append(Int32(skill))
-                tellerService.append(pool.service ?? tasks[skill].service)
+                tellerService.append(pool.service ?? counter.tasks[skill].service)
             }
         }
         lineTellers.removeAll()
         lineTellerRanges.removeAll()
         lineOwnTellers.removeAll()
         lineOwnTellerRanges.removeAll()
-        for line in tasks.indices {
+        for line in counter.tasks.indices {
             let start = lineTellers.count
             for t in tellerStates.indices where skills(of: t).contains(line) { lineTellers.append(Int32(t)) }
             lineTellerRanges.append(start..<lineTellers.count)
@@ -312,7 +335,7 @@ public final class Simulation {
     // MARK: Guards
 
     func checkTask(_ task: Int) throws {
-        try CoreError.require(tasks.indices.contains(task), "'task' must be a task index 0..<\(tasks.count), got \(task)")
+        try CoreError.require(counter.tasks.indices.contains(task), "'task' must be a task index 0..<\(counter.tasks.count), got \(task)")
     }
 
     /// Refuses state changes while a decision hook runs (the hook's answer would be computed on stale state).
@@ -324,7 +347,19 @@ public final class Simulation {
 
     /// Adding tellers while customers wait puts the new tellers to work at once.
     func recoverIfIdleWork() throws {
-        if table.inUseCount > 0 { needsRecovery = true; try recover() }
+        if table.inUseCount > 0 { runState.needsRecovery = true; try recover() }
+    }
+
+    /// Derives ``serviceRule`` from the hooks: the makers' service if installed (it installed both hooks), else
+    /// the teller policy if any, else the built-in rule.
+    func updateServiceRule() {
+        if let makers {
+            serviceRule = .makers(Unmanaged.passUnretained(makers))
+        } else if tellerPolicy != nil {
+            serviceRule = .policy
+        } else {
+            serviceRule = .builtin
+        }
     }
 
     /// Runs `body` with mutations from hooks refused; wraps a thrown error as `hookFailed`.

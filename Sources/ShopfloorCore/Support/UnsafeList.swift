@@ -3,7 +3,7 @@
 /// Performance: the simulation's hot state lives in these instead of `Array`s stored in the class, because
 /// every write through a class-stored `Array` (`tellers[t].busy = true`) costs a uniqueness check and a
 /// copy-on-write branch; these write straight through a pointer. In the bank-open benchmark (see
-/// ``BankOpenModel``, release) this took ~305 → ~250 ns per customer. Bounds are still checked.
+/// the core tests' `BankOpenModel`, release) this took ~305 → ~250 ns per customer. Bounds are still checked.
 /// Only the simulation holds them and never shares them, so reference semantics are unobservable.
 final class UnsafeList<Element> {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>

@@ -1,4 +1,7 @@
-/// The "bank open all day" model, built natively: the benchmark reference and a ready-made example.
+@testable import ShopfloorCore
+
+/// The "bank open all day" model, built natively: a test fixture (statistics, determinism, queueing theory).
+/// It lived in the core as public API until #15; tests are its only users, so it is test support now.
 ///
 /// Poisson arrivals (rate 2.0 per second by default), each customer wanting a deposit with probability 2/3,
 /// else a loan; 2 deposit tellers (exponential service, mean 0.7 s) and 1 loan teller (mean 1.1 s);
@@ -9,18 +12,18 @@
 /// try sim.run(untilServed: 1_000_000)
 /// print(sim.summary().served)
 /// ```
-public struct BankOpenModel: Sendable, Equatable {
-    public var arrivalRate = 2.0
-    public var depositShare = 2.0 / 3.0
-    public var depositTellers = 2
-    public var depositService = Distribution.exponential(mean: 0.7)
-    public var loanTellers = 1
-    public var loanService = Distribution.exponential(mean: 1.1)
+struct BankOpenModel: Sendable, Equatable {
+    var arrivalRate = 2.0
+    var depositShare = 2.0 / 3.0
+    var depositTellers = 2
+    var depositService = Distribution.exponential(mean: 0.7)
+    var loanTellers = 1
+    var loanService = Distribution.exponential(mean: 1.1)
 
-    public init() {}
+    init() {}
 
     /// A simulation of this model with arrivals started, ready to `run`.
-    public func make(seed: UInt64) throws -> Simulation {
+    func make(seed: UInt64) throws -> Simulation {
         let sim = Simulation(seed: seed)
         let deposit = try sim.addTask(TaskClass(name: "deposit", service: depositService))
         let loan = try sim.addTask(TaskClass(name: "loan", service: loanService))
