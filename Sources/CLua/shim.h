@@ -608,8 +608,6 @@ static inline int sf_interrupt_pending(sf_memory *m) {
     return __atomic_load_n(&m->interrupt_requested, __ATOMIC_SEQ_CST);
 }
 
-#include "shim_counter.h"
-#include "shim_stock.h"
 #include "shim_match.h"
 
 #endif
