@@ -237,24 +237,10 @@ public final class LuaState {
     /// The error of a failed protected call whose message (with traceback) is on top, popped, as
     /// ``protectedCall(arguments:results:)`` throws it (for C fast paths that call `lua_pcall` themselves).
     /// Stack: [error] → [].
-    public func poppedError(status: Int32) -> LuaError {
-        let error = LuaError.pop(from: L, status: status)
-        recoverAfterError(error)
-        return error
-    }
-
-    /// Throws ``poppedError(status:)`` unless `status` is `LUA_OK` (for C fast paths that return a
-    /// `lua_pcall` status). Stack: [error] → [] when it throws; unchanged otherwise.
-    @inlinable public func check(status: Int32) throws {
-        if status != LUA_OK { throw poppedError(status: status) }
-    }
+    public func poppedError(status: Int32) -> LuaError { stack.poppedError(status: status) }
 
     /// After a memory error, collect so the state is usable again (LUA_NOTES: it recovers after a GC).
-    func recoverAfterError(_ error: LuaError) {
-        if error.kind == .memory {
-            sf_gc_collect(L)
-        }
-    }
+    func recoverAfterError(_ error: LuaError) { stack.recover(after: error) }
 }
 
 /// A state's raw parts on their way to the thread that closes them; nothing else touches them after.

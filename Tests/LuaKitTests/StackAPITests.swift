@@ -84,8 +84,8 @@ struct StackAPITests {
     @Test func test_check_throwsThePoppedError() throws {
         let lua = try LuaState()
         lua.stack.push("boom")
-        #expect(throws: LuaError.self) { try lua.check(status: LUA_ERRRUN) }
+        #expect(throws: LuaError.self) { try lua.stack.check(status: LUA_ERRRUN) }
         #expect(lua.stack.top == 0)
-        try lua.check(status: LUA_OK)
+        try lua.stack.check(status: LUA_OK)
     }
 }

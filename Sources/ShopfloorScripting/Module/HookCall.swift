@@ -51,7 +51,7 @@ final class HookCall {
         var gap: Double = 0, gapOK: Int32 = 0, task: Int64 = -1, hasTable: Int32 = 0
         // The generator's current slot: a reload swaps `hooks.generator` under the running source.
         let status = sf_call_generator(L, memory, world.hooks.generator, rngRef, taskTable, &gap, &gapOK, &task, &hasTable)
-        try lua.check(status: status)
+        try stack.check(status: status)
         if gapOK != 0 && task >= 0 && hasTable == 0 {
             return .single(gap: gap, CustomerSpec(task: Int(task)))
         }
@@ -68,7 +68,7 @@ final class HookCall {
         defer { stack.setTop(base) }
         syncPolicyTables(simulation, teller: t)
         let status = sf_call_refs(L, memory, function, tellerRefs[t], linesRef, 1)
-        try lua.check(status: status)
+        try stack.check(status: status)
         if let p = stack.userdataAddress(at: -1) {
             var i = 0
             while i < lineObjects.count {

@@ -169,7 +169,7 @@ public final class StockBinding {
             var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
             let status = sf_call_rule(L, memory, rule.function, itemNameRefs[item], Int64(count),
                                       Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
-            try lua.check(status: status)
+            try stack.check(status: status)
             if kind == sf_rule_nothing() { continue }
             if kind == sf_rule_order() {
                 if amount != 0 {

@@ -59,7 +59,7 @@ extension HookCall {
                                     Int64(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
                                     tasks.baseAddress, &count, &badKind, &badIndex)
         }
-        try lua.check(status: status)
+        try stack.check(status: status)
         return try world.decodingAnswer(of: world.hooks.generator) { try batchCount(count, badKind, badIndex, size: gaps.count, simulation) }
     }
 
