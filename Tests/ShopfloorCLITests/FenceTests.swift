@@ -70,4 +70,49 @@ struct FenceTests {
             }
         }
     }
+
+    /// Every `static inline` wrapper in CLua's and CShopfloorHooks' headers is called somewhere (in
+    /// `Sources/` or `Tests/`, Swift or C): a wrapper nothing calls is removed, not kept "in case".
+    @Test func test_everyCWrapperIsCalled() throws {
+        let root = Self.sources.deletingLastPathComponent()
+        var texts: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder).path
+            guard let walker = FileManager.default.enumerator(atPath: base) else { continue }
+            while let relative = walker.nextObject() as? String {
+                guard relative.hasSuffix(".swift") || relative.hasSuffix(".h") else { continue }
+                texts.append(try String(contentsOfFile: base + "/" + relative, encoding: .utf8))
+            }
+        }
+        let all = texts.joined(separator: "\n")
+        var unused: [String] = []
+        for folder in ["CLua", "CShopfloorHooks"] {
+            let base = Self.sources.appendingPathComponent(folder).path
+            for name in try FileManager.default.contentsOfDirectory(atPath: base) where name.hasSuffix(".h") {
+                let text = try String(contentsOfFile: base + "/" + name, encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("static inline ") {
+                    guard let open = line.firstIndex(of: "(") else { continue }
+                    let head = line[..<open]
+                    guard let start = head.lastIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }) else { continue }
+                    let function = String(head[head.index(after: start)...])
+                    if Self.occurrences(of: function, in: all) < 2 { unused.append("\(folder)/\(name): \(function)") }
+                }
+            }
+        }
+        #expect(unused.isEmpty, "wrappers nothing calls:\n\(unused.joined(separator: "\n"))")
+    }
+
+    /// How often `word` occurs in `text` as a whole identifier.
+    static func occurrences(of word: String, in text: String) -> Int {
+        let isIdentifier: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
+        var count = 0
+        var rest = text[...]
+        while let range = rest.range(of: word) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before.map(isIdentifier) ?? false) && !(after.map(isIdentifier) ?? false) { count += 1 }
+            rest = text[range.upperBound...]
+        }
+        return count
+    }
 }
