@@ -2,7 +2,9 @@
 // Shopfloor: service-counter and workflow scenarios in Lua over a native Swift core.
 //
 // Targets, one arrow direction (docs/architecture.md):
-//   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua }
+//   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua,
+//                                                          CShopfloorHooks (C fast paths) → CLua's header }
+// Only LuaKit imports CLua (FenceTests checks it).
 //   ShopfloorScripting and ShopfloorBoard → ShopfloorText (shared text rules; imports nothing).
 // ShopfloorCore and ShopfloorBoard never import Lua; LuaKit never imports the domain.
 // Traits: PostgresSync (off by default) compiles the board's PostgreSQL sync.
@@ -39,6 +41,9 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         .target(name: "LuaKit", dependencies: ["CLua"]),
+        // The scripting layer's per-event C fast paths (hooks, generators, stock rules), built on CLua's
+        // header; only ShopfloorScripting uses them. No `export *`: importing it does not expose CLua.
+        .systemLibrary(name: "CShopfloorHooks"),
         // libedit (readline-compatible): line editing, history and completion in the REPL.
         .systemLibrary(
             name: "CEditLine",
@@ -64,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "ShopfloorScripting",
-            dependencies: ["LuaKit", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText"]
+            dependencies: ["LuaKit", "CShopfloorHooks", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText"]
         ),
         .target(
             name: "ShopfloorCLI",

@@ -41,24 +41,9 @@ static inline int sf_format_number(char *buf, size_t n, double x) { return snpri
 /* ---- function-like macros ----------------------------------------------------------------- */
 
 static inline void sf_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void sf_newtable(lua_State *L) { lua_newtable(L); }
-static inline int sf_upvalueindex(int i) { return lua_upvalueindex(i); }
-static inline void sf_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-static inline void sf_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-static inline void sf_replace(lua_State *L, int idx) { lua_replace(L, idx); }
-static inline const char *sf_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
 static inline lua_Number sf_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 static inline lua_Integer sf_tointeger(lua_State *L, int idx, int *isnum) { return lua_tointegerx(L, idx, isnum); }
-static inline int sf_isnil(lua_State *L, int idx) { return lua_isnil(L, idx); }
-static inline int sf_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
-static inline int sf_istable(lua_State *L, int idx) { return lua_istable(L, idx); }
-static inline int sf_isfunction(lua_State *L, int idx) { return lua_isfunction(L, idx); }
-static inline void sf_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline void sf_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
-static inline void *sf_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
-static inline const char *sf_typename(lua_State *L, int idx) { return luaL_typename(L, idx); }
-static inline int sf_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
-static inline int sf_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUNTB, 0); }
 static inline void sf_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 static inline int sf_load(lua_State *L, const char *buf, size_t size, const char *name) {
     return luaL_loadbufferx(L, buf, size, name, "t");
@@ -455,9 +440,6 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
 static inline void sf_arm_budget(lua_State *L) {
     lua_sethook(L, sf_budget_hook, LUA_MASKCOUNT, 1);
 }
-static inline void sf_disarm_budget(lua_State *L) {
-    lua_sethook(L, NULL, 0, 0);
-}
 
 /** The threads currently being resumed, innermost last, so the watchdog can arm them too. */
 #define SF_MAX_RESUME_DEPTH 256
@@ -610,8 +592,6 @@ static inline int sf_interrupt_pending(sf_memory *m) {
     return __atomic_load_n(&m->interrupt_requested, __ATOMIC_SEQ_CST);
 }
 
-#include "shim_counter.h"
-#include "shim_stock.h"
 #include "shim_match.h"
 #include "shim_gc.h"
 

@@ -7,7 +7,9 @@ import CLua
 public struct LuaCall {
     public let stack: LuaStack
 
-    @inlinable public init(_ L: OpaquePointer) { stack = LuaStack(L) }
+    @inlinable package init(_ L: OpaquePointer) { stack = LuaStack(L) }
+    /// The arguments on `stack` (a host function reading a value it pushed with the same checks).
+    @inlinable public init(stack: LuaStack) { self.stack = stack }
 
     /// Number of arguments.
     @inlinable public var count: Int { Int(stack.top) }
@@ -37,8 +39,8 @@ public struct LuaCall {
     /// Argument `i` as a string (a number is accepted and formatted, as `luaL_checkstring` does).
     public func string(_ i: Int) throws -> String {
         switch stack.type(at: Int32(i)) {
-        case LUA_TSTRING: return stack.string(at: Int32(i)) ?? ""
-        case LUA_TNUMBER: return stack.plainDescription(at: Int32(i))
+        case .string: return stack.string(at: Int32(i)) ?? ""
+        case .number: return stack.plainDescription(at: Int32(i))
         default: throw typeError(i, expected: "string")
         }
     }
@@ -57,7 +59,7 @@ public struct LuaCall {
 
     /// Argument `i` must be a table.
     public func table(_ i: Int) throws -> LuaTable {
-        guard stack.type(at: Int32(i)) == LUA_TTABLE, case .table(let t) = value(i) else {
+        guard stack.type(at: Int32(i)) == .table, case .table(let t) = value(i) else {
             throw typeError(i, expected: "table")
         }
         return t
@@ -65,7 +67,7 @@ public struct LuaCall {
 
     /// Argument `i` must be a function.
     public func checkFunction(_ i: Int) throws {
-        guard stack.type(at: Int32(i)) == LUA_TFUNCTION else { throw typeError(i, expected: "function") }
+        guard stack.type(at: Int32(i)) == .function else { throw typeError(i, expected: "function") }
     }
 
     /// The Swift object in userdata argument `i`, created by `LuaState.push(object:as:)`.

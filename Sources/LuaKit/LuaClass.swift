@@ -38,7 +38,7 @@ public struct LuaClass<T: AnyObject>: Sendable {
             stack.push(function: { call in
                 let key = try call.string(2)
                 if !key.hasPrefix("__"), lua_getmetatable(call.stack.L, 1) != 0 {
-                    if call.stack.getField(key, in: -1) > LUA_TNIL { return 1 }
+                    if !call.stack.getField(key, in: -1).isNil { return 1 }
                     call.stack.pop(2)
                 }
                 let object = try call.object(1, as: cls)
@@ -79,5 +79,13 @@ extension LuaStack {
     public func push<T: AnyObject>(object: T, as type: LuaClass<T>) {
         let raw = Unmanaged<AnyObject>.passRetained(object as AnyObject).toOpaque()
         sf_push_object(L, raw, releaseObject, type.name)
+    }
+}
+
+extension LuaStack {
+    /// The object in the userdata at `index` if it is of `type`, else nil. Never raises.
+    public func object<T: AnyObject>(at index: Int32, as type: LuaClass<T>) -> T? {
+        guard let raw = sf_test_object(L, index, type.name) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
     }
 }

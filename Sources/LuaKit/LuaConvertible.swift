@@ -19,7 +19,7 @@ public typealias LuaConvertible = LuaPushable & LuaReadable
 extension Bool: LuaConvertible {
     public func push(onto stack: LuaStack) { stack.push(self) }
     public static func read(from stack: LuaStack, at index: Int32) -> Bool? {
-        stack.type(at: index) == LUA_TBOOLEAN ? stack.bool(at: index) : nil
+        stack.type(at: index) == .boolean ? stack.bool(at: index) : nil
     }
     public static var luaTypeName: String { "boolean" }
 }
@@ -27,7 +27,7 @@ extension Bool: LuaConvertible {
 extension Int: LuaConvertible {
     public func push(onto stack: LuaStack) { stack.push(self) }
     public static func read(from stack: LuaStack, at index: Int32) -> Int? {
-        stack.type(at: index) == LUA_TNUMBER ? stack.int(at: index) : nil
+        stack.type(at: index) == .number ? stack.int(at: index) : nil
     }
     public static var luaTypeName: String { "number" }
 }
@@ -35,7 +35,7 @@ extension Int: LuaConvertible {
 extension Double: LuaConvertible {
     public func push(onto stack: LuaStack) { stack.push(self) }
     public static func read(from stack: LuaStack, at index: Int32) -> Double? {
-        stack.type(at: index) == LUA_TNUMBER ? stack.double(at: index) : nil
+        stack.type(at: index) == .number ? stack.double(at: index) : nil
     }
     public static var luaTypeName: String { "number" }
 }
@@ -68,7 +68,7 @@ extension Array: LuaPushable where Element: LuaPushable {
 extension Array: LuaReadable where Element: LuaReadable {
     /// Reads a sequence `t[1…n]`; nil if the value is not a table or an item has the wrong type.
     public static func read(from stack: LuaStack, at index: Int32) -> [Element]? {
-        guard stack.type(at: index) == LUA_TTABLE else { return nil }
+        guard stack.type(at: index) == .table else { return nil }
         let t = lua_absindex(stack.L, index)
         let n = stack.rawLength(at: t)
         var out: [Element] = []
@@ -98,7 +98,7 @@ extension Dictionary: LuaPushable where Key == String, Value: LuaPushable {
 extension Dictionary: LuaReadable where Key == String, Value: LuaReadable {
     /// Reads a table whose keys are all strings and values all `Value`; nil otherwise.
     public static func read(from stack: LuaStack, at index: Int32) -> [String: Value]? {
-        guard stack.type(at: index) == LUA_TTABLE else { return nil }
+        guard stack.type(at: index) == .table else { return nil }
         let t = lua_absindex(stack.L, index)
         var out: [String: Value] = [:]
         stack.pushNil()
@@ -159,13 +159,13 @@ extension LuaStack {
 
     private func value(at index: Int32, depth: Int, seen: inout [UnsafeRawPointer]) -> LuaValue {
         switch type(at: index) {
-        case LUA_TNIL, LUA_TNONE: return .nil
-        case LUA_TBOOLEAN: return .boolean(bool(at: index))
-        case LUA_TNUMBER:
+        case .nil, .none: return .nil
+        case .boolean: return .boolean(bool(at: index))
+        case .number:
             if lua_isinteger(L, index) != 0 { return .integer(Int(sf_tointeger(L, index, nil))) }
             return .number(sf_tonumber(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index) ?? "")
-        case LUA_TTABLE:
+        case .string: return .string(string(at: index) ?? "")
+        case .table:
             guard let p = lua_topointer(L, index) else { return .nil }
             if seen.contains(p) || depth <= 0 { return .opaque(type: "table", identity: plainDescription(at: index)) }
             seen.append(p)
@@ -187,11 +187,11 @@ extension LuaStack {
     /// The key at `index` as a `LuaKey`, without converting it in place.
     public func key(at index: Int32) -> LuaKey? {
         switch type(at: index) {
-        case LUA_TNUMBER:
+        case .number:
             if lua_isinteger(L, index) != 0 { return .integer(Int(sf_tointeger(L, index, nil))) }
             return .number(sf_tonumber(L, index, nil))
-        case LUA_TSTRING: return string(at: index).map { .string($0) }
-        case LUA_TBOOLEAN: return .boolean(bool(at: index))
+        case .string: return string(at: index).map { .string($0) }
+        case .boolean: return .boolean(bool(at: index))
         default: return nil
         }
     }

@@ -108,3 +108,27 @@ public struct LuaRaise: Error, CustomStringConvertible, Sendable {
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+extension LuaStack {
+    /// The error of a failed protected call whose message (with traceback) is on top, popped, as
+    /// `LuaState.protectedCall` throws it (after a memory error the state is collected so it is usable
+    /// again). Stack: [error] → [].
+    public func poppedError(status: Int32) -> LuaError {
+        let error = LuaError.pop(from: L, status: status)
+        recover(after: error)
+        return error
+    }
+
+    /// Throws ``poppedError(status:)`` unless `status` is `LUA_OK`: for the C fast paths that return a
+    /// `lua_pcall` status. Stack: [error] → [] when it throws; unchanged otherwise.
+    // Performance: on the stack, not the state, so a per-event caller holding only `L` retains nothing
+    // (juice-bar and bank-open benchmarks).
+    @inlinable public func check(status: Int32) throws {
+        if status != LUA_OK { throw poppedError(status: status) }
+    }
+
+    /// After a memory error, collect so the state is usable again (LUA_NOTES: it recovers after a GC).
+    func recover(after error: LuaError) {
+        if error.kind == .memory { sf_gc_collect(L) }
+    }
+}

@@ -67,7 +67,7 @@ public final class LuaReference {
 extension LuaState {
     /// A reference to the global `name`, or nil when it is nil.
     public func reference(toGlobal name: String) -> LuaReference? {
-        if getGlobal(name) <= LUA_TNIL {
+        if getGlobal(name).isNil {
             stack.pop()
             return nil
         }

@@ -7,10 +7,11 @@ import CLua
 /// uses only raw accessors (no metamethods) and allocations made in host mode (no memory-cap
 /// error; see `shim.h`), so none can `longjmp` through the Swift frame that calls it.
 public struct LuaStack {
-    /// The raw state. Only LuaKit and carefully fenced hot paths use it directly.
-    public let L: OpaquePointer
+    /// The raw state: LuaKit's, and the scripting layer's C fast paths' (package access: no Swift
+    /// file outside LuaKit calls the C API; the fence test checks that none imports CLua).
+    @usableFromInline package let L: OpaquePointer
 
-    @inlinable public init(_ L: OpaquePointer) { self.L = L }
+    @inlinable package init(_ L: OpaquePointer) { self.L = L }
 
     /// Number of values on the stack.
     @inlinable public var top: Int32 { lua_gettop(L) }
@@ -54,10 +55,10 @@ public struct LuaStack {
     }
     /// Pushes `t[key]` (raw). Stack: [] → [value]. Returns its type.
     @discardableResult @inlinable
-    public func getField(_ key: String, in table: Int32) -> Int32 {
+    public func getField(_ key: String, in table: Int32) -> LuaType {
         let t = lua_absindex(L, table)
         push(key)
-        return lua_rawget(L, t)
+        return LuaType(code: lua_rawget(L, t))
     }
     /// `t[i] = v` (raw), v on top. Stack: [v] → [].
     @inlinable public func setIndex(_ i: Int, in table: Int32) {
@@ -65,16 +66,23 @@ public struct LuaStack {
     }
     /// Pushes `t[i]` (raw). Returns its type.
     @discardableResult @inlinable
-    public func getIndex(_ i: Int, in table: Int32) -> Int32 {
-        lua_rawgeti(L, table, lua_Integer(i))
+    public func getIndex(_ i: Int, in table: Int32) -> LuaType {
+        LuaType(code: lua_rawgeti(L, table, lua_Integer(i)))
     }
     /// The raw length of the table or string at `index`.
     @inlinable public func rawLength(at index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     // MARK: reads (never convert in place, never raise)
 
-    @inlinable public func type(at index: Int32) -> Int32 { lua_type(L, index) }
+    @inlinable public func type(at index: Int32) -> LuaType { LuaType(code: lua_type(L, index)) }
+    /// True for nil and for an absent value.
     @inlinable public func isNil(at index: Int32) -> Bool { lua_type(L, index) <= LUA_TNIL }
+    @inlinable public func isTable(at index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+    @inlinable public func isFunction(at index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    /// True for a string only (a number is not a string here, unlike `lua_isstring`).
+    @inlinable public func isString(at index: Int32) -> Bool { lua_type(L, index) == LUA_TSTRING }
+    /// True for a number only (a numeric string is not a number here, unlike `lua_isnumber`).
+    @inlinable public func isNumber(at index: Int32) -> Bool { lua_type(L, index) == LUA_TNUMBER }
     public func typeName(at index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
 
     @inlinable public func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }

@@ -80,7 +80,7 @@ extension LuaState {
 
     /// Pushes a global (raw). Returns its type. Stack: [] → [value].
     @discardableResult
-    public func getGlobal(_ name: String) -> Int32 {
+    public func getGlobal(_ name: String) -> LuaType {
         lua_rawgeti(L, sf_registryindex(), lua_Integer(sf_ridx_globals()))
         let type = stack.getField(name, in: -1)
         lua_rotate(L, -2, 1)

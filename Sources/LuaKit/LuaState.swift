@@ -50,13 +50,17 @@ public final class LuaState {
         }
     }
 
-    /// The main thread's raw state. Unsafe: follow the bridge rule above.
-    public let L: OpaquePointer
+    /// The main thread's raw state. Unsafe: follow the bridge rule above. Package access: LuaKit's,
+    /// and the scripting layer's C fast paths' (no Swift file outside LuaKit imports CLua).
+    @usableFromInline package let L: OpaquePointer
     public let options: Options
     /// The main thread's stack.
     public var stack: LuaStack { LuaStack(L) }
 
-    let memory: UnsafeMutablePointer<sf_memory>
+    /// The state's memory and time-budget bookkeeping, which the C fast paths take.
+    package let memory: Memory
+    /// `sf_memory *`, named so the scripting layer can hold one without importing CLua.
+    package typealias Memory = UnsafeMutablePointer<sf_memory>
     let resumeStack: UnsafeMutablePointer<sf_resume_stack>
     let entryGuard: EntryGuard?
 
@@ -233,23 +237,18 @@ public final class LuaState {
     /// The error of a failed protected call whose message (with traceback) is on top, popped, as
     /// ``protectedCall(arguments:results:)`` throws it (for C fast paths that call `lua_pcall` themselves).
     /// Stack: [error] → [].
-    public func poppedError(status: Int32) -> LuaError {
-        let error = LuaError.pop(from: L, status: status)
-        recoverAfterError(error)
-        return error
-    }
+    public func poppedError(status: Int32) -> LuaError { stack.poppedError(status: status) }
 
     /// After a memory error, collect so the state is usable again (LUA_NOTES: it recovers after a GC).
-    func recoverAfterError(_ error: LuaError) {
-        if error.kind == .memory {
-            sf_gc_collect(L)
-        }
-    }
+    func recoverAfterError(_ error: LuaError) { stack.recover(after: error) }
 }
 
 /// A state's raw parts on their way to the thread that closes them; nothing else touches them after.
 private struct ClosingState: @unchecked Sendable {
     let L: OpaquePointer
-    let memory: UnsafeMutablePointer<sf_memory>
+    /// The state's memory and time-budget bookkeeping, which the C fast paths take.
+    package let memory: Memory
+    /// `sf_memory *`, named so the scripting layer can hold one without importing CLua.
+    package typealias Memory = UnsafeMutablePointer<sf_memory>
     let resumeStack: UnsafeMutablePointer<sf_resume_stack>
 }

@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 
 /// Tab completion of globals and fields: `ba<TAB>` → `bank`, `bank.ta<TAB>` → `bank.task`,
@@ -18,7 +17,7 @@ enum Completion {
         let stack = lua.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        lua_rawgeti(lua.L, sf_registryindex(), lua_Integer(sf_ridx_globals()))
+        stack.pushGlobals()
         if !path.isEmpty {
             for part in path.split(whereSeparator: { separators.contains($0) }) {
                 guard lookup(String(part), stack: stack) else { return [] }
@@ -33,31 +32,31 @@ enum Completion {
     /// metatable's methods). False when there is none.
     private static func lookup(_ name: String, stack: LuaStack) -> Bool {
         let t = stack.type(at: -1)
-        if t == LUA_TTABLE {
+        if t == .table {
             stack.getField(name, in: -1)
-        } else if t == LUA_TUSERDATA, lua_getmetatable(stack.L, -1) != 0 {
+        } else if t == .userdata, stack.pushMetatable(of: -1) {
             stack.getField(name, in: -1)
-            lua_rotate(stack.L, -2, 1)
+            stack.rotate(-2, by: 1)
             stack.pop()
         } else {
             return false
         }
-        lua_rotate(stack.L, -2, 1)
+        stack.rotate(-2, by: 1)
         stack.pop()
-        return stack.type(at: -1) > LUA_TNIL
+        return !stack.isNil(at: -1)
     }
 
     private static func collect(into names: inout Set<String>, stack: LuaStack) {
         let t = stack.type(at: -1)
-        if t == LUA_TTABLE {
+        if t == .table {
             for key in stack.sortedKeys(ofTableAt: -1) { if case .string(let s) = key { names.insert(s) } }
         }
-        if lua_getmetatable(stack.L, -1) != 0 {
+        if stack.pushMetatable(of: -1) {
             for key in stack.sortedKeys(ofTableAt: -1) {
                 if case .string(let s) = key, !s.hasPrefix("__") { names.insert(s) }
             }
             stack.getField("__index", in: -1)
-            if stack.type(at: -1) == LUA_TTABLE {
+            if stack.isTable(at: -1) {
                 for key in stack.sortedKeys(ofTableAt: -1) { if case .string(let s) = key { names.insert(s) } }
             }
             stack.pop(2)

@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorCore
@@ -132,16 +131,16 @@ final class ReplSession {
     /// statistics are put back; the globals it set stay set, as in lua.c.
     private func execute() {
         let lua = world.lua
-        let base = lua_gettop(lua.L) - 1
+        let base = lua.stack.top - 1
         do {
             // Ctrl-C is routed to Lua for the whole command, snapshot and rollback included: a Ctrl-C
             // that arrives before the chunk starts still stops it, never the process.
             try Interrupt.catching(for: lua) { try world.transaction { _ in
-                try lua.protectedCall(arguments: 0, results: sf_multret())
-                let count = lua_gettop(lua.L) - base
+                try lua.protectedCall(arguments: 0, results: LuaState.allResults)
+                let count = lua.stack.top - base
                 if count > 0, let printer {
                     printer.push()
-                    lua_rotate(lua.L, base + 1, 1)
+                    lua.stack.rotate(base + 1, by: 1)
                     try lua.protectedCall(arguments: count, results: 1)
                     let text = lua.stack.string(at: -1) ?? ""
                     lua.stack.setTop(base)

@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorBoard
@@ -32,7 +31,7 @@ public enum BoardModule {
         let handle = LazyBoard(board: board, path: path, environment: environment, refusal: unavailable)
         let lua = world.lua
         let stack = lua.stack
-        if lua.getGlobal("shopfloor") != LUA_TTABLE {
+        if lua.getGlobal("shopfloor") != .table {
             stack.pop()
             stack.pushTable()
             stack.pushCopy(of: -1)
@@ -61,7 +60,7 @@ public enum BoardModule {
         }
         lua.setFunction("add", in: table) { call in
             var fields: TaskFields
-            if call.stack.type(at: 1) == LUA_TTABLE {
+            if call.stack.isTable(at: 1) {
                 let spec = try call.table(1)
                 guard let title = spec["title"]?.stringValue else {
                     throw LuaArgumentError(1, "a table with a string 'title' expected")

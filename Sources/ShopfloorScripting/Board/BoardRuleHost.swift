@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorBoard
@@ -104,14 +103,13 @@ public final class BoardRuleHost: BoardRule {
             values.entries[.string(parameter.name)] = try parameterSet.declare(parameter)
         }
         try parameterSet.finish()
-        let L = world.lua.L
-        let base = lua_gettop(L)
+        let base = world.lua.stack.top
         world.push(ref: plugin.buildRef)
         world.lua.stack.push(LuaValue.table(values))
         try world.lua.protectedCall(arguments: 1, results: 1)
-        guard world.lua.stack.type(at: -1) == LUA_TFUNCTION else {
+        guard world.lua.stack.isFunction(at: -1) else {
             let got = world.lua.stack.typeName(at: -1)
-            lua_settop(L, base)
+            world.lua.stack.setTop(base)
             throw ScriptingError.invalidScenario(
                 "\(plugin.file):\(plugin.line): board_rule '\(plugin.name)': build must return a function(change, board) (got \(got))")
         }

@@ -18,7 +18,7 @@ enum DistributionBinding {
             { [unowned world] call in
                 let distribution = try build(call).validated()
                 if case let .normal(m, sd) = distribution, let note = clampNote(mean: m, sd: sd) {
-                    world.warning("\(StockModule.callerPlace(call.stack.L)): warning: \(note)")
+                    world.warning("\(StockModule.callerPlace(call.stack)): warning: \(note)")
                 }
                 call.stack.push(object: DistributionBox(distribution), as: luaClass)
                 return 1
@@ -77,7 +77,7 @@ enum DistributionBinding {
 
     /// Reads a distribution argument: a distribution object, or a plain number meaning `fixed`.
     static func read(_ call: LuaCall, _ index: Int) throws -> Distribution {
-        if let d = call.stack.double(at: Int32(index)), call.stack.type(at: Int32(index)) == 3 /* LUA_TNUMBER */ {
+        if let d = call.stack.double(at: Int32(index)), call.stack.isNumber(at: Int32(index)) {
             return .fixed(d)
         }
         return try call.object(index, as: luaClass).distribution
@@ -89,20 +89,12 @@ enum DistributionBinding {
         let stack = call.stack
         let type = stack.getField(field, in: table)
         defer { stack.pop() }
-        if type <= 0 { return nil }
-        if type == 3, let d = stack.double(at: -1) { return .fixed(d) }
-        guard let raw = sf_test(stack, luaClass) else {
+        if type.isNil { return nil }
+        if type == .number, let d = stack.double(at: -1) { return .fixed(d) }
+        guard let raw = stack.object(at: -1, as: luaClass) else {
             let prefix = context.map { "\($0): " } ?? ""
             throw ScriptingError.invalidScenario("\(prefix)'\(field)' must be a distribution (shopfloor.exponential(0.7), …) or a number, got \(stack.typeName(at: -1))")
         }
         return raw.distribution
     }
-}
-
-import CLua
-
-/// The Swift object in the userdata on top of the stack if it is of `cls`.
-func sf_test<T: AnyObject>(_ stack: LuaStack, _ cls: LuaClass<T>) -> T? {
-    guard let raw = sf_test_object(stack.L, -1, cls.name) else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(raw).takeUnretainedValue() as? T
 }

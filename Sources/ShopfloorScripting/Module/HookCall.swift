@@ -1,4 +1,4 @@
-import CLua
+import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
@@ -13,7 +13,7 @@ final class HookCall {
     /// Keeps `L` and `memory` valid for as long as the core can call this hook.
     let lua: LuaState
     let L: OpaquePointer
-    let memory: UnsafeMutablePointer<sf_memory>
+    let memory: LuaState.Memory
     /// The hook function's registry slot at install (a policy; a new policy makes a new call).
     let function: Int32
     /// Registry slot of a table task name → task index (for generators); 0 until built.
@@ -34,7 +34,7 @@ final class HookCall {
         self.world = world
         self.lua = world.lua
         self.L = world.lua.L
-        self.memory = sf_memory_of(world.lua.L)
+        self.memory = world.lua.memory
         self.function = function
         self.seenEpoch = world.tablesEpoch
     }
@@ -44,13 +44,14 @@ final class HookCall {
     // Performance: one C call instead of ~10 Lua API calls and a name comparison from Swift per
     // arrival; bank-open policies=lua, scripts/bench/bank-open.
     func nextArrival(rngRef: Int32, simulation: Simulation) throws -> GeneratedArrival? {
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.setTop(base) }
         syncTaskTable(simulation)
-        var gap: lua_Number = 0, gapOK: Int32 = 0, task: lua_Integer = -1, hasTable: Int32 = 0
+        var gap: Double = 0, gapOK: Int32 = 0, task: Int64 = -1, hasTable: Int32 = 0
         // The generator's current slot: a reload swaps `hooks.generator` under the running source.
         let status = sf_call_generator(L, memory, world.hooks.generator, rngRef, taskTable, &gap, &gapOK, &task, &hasTable)
-        guard status == LUA_OK else { throw error(status: status) }
+        try stack.check(status: status)
         if gapOK != 0 && task >= 0 && hasTable == 0 {
             return .single(gap: gap, CustomerSpec(task: Int(task)))
         }
@@ -62,12 +63,13 @@ final class HookCall {
     // Performance: replaces three pushes, a Swift-side pcall and a metatable check per decision;
     // bank-open policies=lua, scripts/bench/bank-open.
     func choose(teller t: Int, simulation: Simulation) throws -> TellerChoice {
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.setTop(base) }
         syncPolicyTables(simulation, teller: t)
         let status = sf_call_refs(L, memory, function, tellerRefs[t], linesRef, 1)
-        guard status == LUA_OK else { throw error(status: status) }
-        if lua_type(L, -1) == LUA_TUSERDATA, let p = lua_touserdata(L, -1) {
+        try stack.check(status: status)
+        if let p = stack.userdataAddress(at: -1) {
             var i = 0
             while i < lineObjects.count {
                 if lineObjects[i] == p { return .head(line: i) }
@@ -85,18 +87,19 @@ final class HookCall {
     }
 
     func rebuildTaskTable(_ simulation: Simulation) {
+        let stack = lua.stack
         if taskTable == 0 {
-            sf_newtable(L)
-            taskTable = luaL_ref(L, sf_registryindex())
+            stack.pushTable()
+            taskTable = stack.reference()
         }
-        lua_rawgeti(L, sf_registryindex(), lua_Integer(taskTable))
+        stack.push(reference: taskTable)
         for (i, task) in simulation.tasks.enumerated() {
-            world.lua.stack.push(task.name)
-            lua_pushinteger(L, lua_Integer(i))
-            lua_rawset(L, -3)
+            stack.push(task.name)
+            stack.push(i)
+            stack.rawSet(in: -3)
         }
         taskNamePointers.withUnsafeMutableBufferPointer { sf_fill_name_pointers(L, -1, $0.baseAddress) }
-        sf_pop(L, 1)
+        stack.pop()
         tasksInTable = simulation.tasks.count
     }
 
@@ -108,41 +111,20 @@ final class HookCall {
     }
 
     func rebuildPolicyTables(_ simulation: Simulation, teller t: Int) {
+        let stack = lua.stack
         world.pushTellerTable(t)
-        sf_pop(L, 1)
+        stack.pop()
         tellerRefs = world.tellerTableRefs
         world.pushLinesTable()
-        sf_pop(L, 1)
+        stack.pop()
         linesRef = world.linesTableRef
         lineObjects = []
         for i in simulation.tasks.indices {
-            lua_rawgeti(L, sf_registryindex(), lua_Integer(linesRef))
+            stack.push(reference: linesRef)
             world.pushTaskName(i)
-            lua_rawget(L, -2)
-            lineObjects.append(lua_touserdata(L, -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
-            sf_pop(L, 2)
+            stack.rawGet(in: -2)
+            lineObjects.append(stack.userdataAddress(at: -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
+            stack.pop(2)
         }
-    }
-
-    /// The error of a failed call, with the message and traceback on top (popped), as
-    /// `LuaState.protectedCall` reports it.
-    func error(status: Int32) -> LuaError {
-        let stack = world.lua.stack
-        let text = stack.string(at: -1) ?? "(error object is a \(stack.typeName(at: -1)) value)"
-        sf_pop(L, 1)
-        let kind: LuaError.Kind
-        switch status {
-        case LUA_ERRSYNTAX: kind = .syntax
-        case LUA_ERRMEM: kind = .memory
-        case LUA_ERRERR: kind = .handler
-        default: kind = text.contains("script exceeded its time budget") ? .timeBudget : .runtime
-        }
-        if kind == .memory { sf_gc_collect(L) }
-        let marker = "\nstack traceback:"
-        if let range = text.range(of: marker) {
-            return LuaError(kind: kind, message: String(text[..<range.lowerBound]),
-                            traceback: String(text[text.index(after: range.lowerBound)...]))
-        }
-        return LuaError(kind: kind, message: text)
     }
 }

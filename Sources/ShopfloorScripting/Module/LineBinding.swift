@@ -1,4 +1,4 @@
-import CLua
+import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
@@ -26,7 +26,7 @@ final class LineHandle {
 }
 
 /// Releases the retained Swift object of a line userdata (its `__gc`, through `sf_object_gc`).
-private let releaseLineObject: sf_release_function = { object in
+private let releaseLineObject: @convention(c) (UnsafeMutableRawPointer?) -> Void = { object in
     Unmanaged<AnyObject>.fromOpaque(object!).release()
 }
 
@@ -77,19 +77,19 @@ enum LineBinding {
         })
         // Performance: `#line` is a C function reading the length the core publishes (no Lua→Swift
         // call per `#`); bank-open policies=lua, scripts/bench/bank-open.
-        let L = state.L
-        lua_getfield(L, sf_registryindex(), cls.name)
-        sf_pushcfunction(L, sf_line_len_function())
-        lua_setfield(L, -2, "__len")
-        sf_pop(L, 1)
+        let stack = state.stack
+        stack.pushRegistryField(cls.name)
+        stack.push(cFunction: sf_line_len_function())
+        stack.setField("__len", in: -2)
+        stack.pop()
     }
 
     /// Pushes a line object: userdata of ``luaClass`` that also carries the address of the line's
     /// published length (for the C `__len`). Stack: [] → [userdata].
-    static func push(_ line: LineHandle, onto L: OpaquePointer) {
+    static func push(_ line: LineHandle, onto stack: LuaStack) {
         let raw = Unmanaged<AnyObject>.passRetained(line as AnyObject).toOpaque()
-        let address = line.lengthAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: lua_Integer.self) }
-        sf_push_line(L, raw, releaseLineObject, luaClass.name, address)
+        let address = line.lengthAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: Int64.self) }
+        sf_push_line(stack.L, raw, releaseLineObject, luaClass.name, address)
     }
 }
 

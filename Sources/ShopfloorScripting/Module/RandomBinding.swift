@@ -60,7 +60,7 @@ enum RandomBinding {
             // rng:pick(list) → one element, uniformly
             "pick": { call in
                 let box = try call.object(1, as: cls)
-                guard call.stack.type(at: 2) == 5 /* table */ else { throw call.typeError(2, expected: "table") }
+                guard call.stack.isTable(at: 2) else { throw call.typeError(2, expected: "table") }
                 let n = call.stack.rawLength(at: 2)
                 guard n > 0 else { throw LuaArgumentError(2, "list is empty") }
                 call.stack.getIndex(box.generator.int(1, n), in: 2)

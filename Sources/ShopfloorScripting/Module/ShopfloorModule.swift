@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -54,7 +53,7 @@ enum ShopfloorModule {
         }
         lua.setFunction("summary", in: module) { [unowned world] call in
             // shopfloor.summary(false): a console scenario's own output is the whole output.
-            guard call.stack.type(at: 1) == LUA_TBOOLEAN else { throw call.typeError(1, expected: "boolean") }
+            guard call.stack.type(at: 1) == .boolean else { throw call.typeError(1, expected: "boolean") }
             world.summarized = call.bool(1)
             return 0
         }

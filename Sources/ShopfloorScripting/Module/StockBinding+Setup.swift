@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -49,7 +48,7 @@ extension StockBinding: CustomStringConvertible {
 
     /// Reads a recipe book: a list of entries from `shopfloor.recipe "name" {…}` (or `{ name =, ingredients = }`).
     func entries(_ call: LuaCall, _ index: Int) throws -> [(name: String, ingredients: [String: Int], place: String)] {
-        let here = StockModule.callerPlace(call.stack.L)
+        let here = StockModule.callerPlace(call.stack)
         let book = try call.table(index)
         guard book.isSequence else {
             throw ScriptingError.invalidScenario("recipes: expected a list of recipes ({ recipe \"name\" { fruit = count }, … }); a table keyed by juice name cannot show duplicates")
@@ -64,7 +63,7 @@ extension StockBinding: CustomStringConvertible {
                                 reporter: .throwing { LuaRaise("\(place): \($0)") })
             lua.stack.push(LuaValue.table(entry["ingredients"]?.tableValue ?? LuaTable()))
             defer { lua.stack.pop() }
-            let ingredients = try StockModule.validatedIngredients(LuaCall(lua.L), Int(lua.stack.top), recipe: name, where: place)
+            let ingredients = try StockModule.validatedIngredients(LuaCall(stack: lua.stack), Int(lua.stack.top), recipe: name, where: place)
             out.append((name, ingredients, place))
         }
         return out
@@ -128,7 +127,7 @@ extension StockBinding: CustomStringConvertible {
         let stack = call.stack
         let type = stack.getField("prep", in: 2)
         defer { stack.pop() }
-        if type == LUA_TTABLE, sf_test(stack, DistributionBinding.luaClass) == nil {
+        if type == .table, stack.object(at: -1, as: DistributionBinding.luaClass) == nil {
             let table = stack.top
             // Keys are juice names (and `default`): a misspelt juice would silently get the default.
             _ = try OptionTable(stack.value(at: table, depth: 1).tableValue ?? LuaTable(), context: "makers: 'prep'",

@@ -1,4 +1,4 @@
-import CLua
+import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
@@ -43,12 +43,12 @@ public final class StockBinding {
 
     /// The world's state and its memory bookkeeping, for the C rule call (valid as long as the world).
     let L: OpaquePointer
-    let memory: UnsafeMutablePointer<sf_memory>
+    let memory: LuaState.Memory
 
     init(world: World) {
         self.world = world
         self.L = world.lua.L
-        self.memory = sf_memory_of(world.lua.L)
+        self.memory = world.lua.memory
     }
 
     var simulation: Simulation { world.simulation }
@@ -163,12 +163,13 @@ public final class StockBinding {
             i += 1
             let count = simulation.count(ofItem: item)
             if !(Double(count) < rule.below) { continue }
-            let base = lua_gettop(L)
-            defer { lua_settop(L, base) }
-            var kind: Int32 = 0, amount: lua_Integer = 0, lead: lua_Number = 0
-            let status = sf_call_rule(L, memory, rule.function, itemNameRefs[item], lua_Integer(count),
-                                      lua_Integer(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
-            guard status == LUA_OK else { throw lua.poppedError(status: status) }
+            let stack = LuaStack(L)
+            let base = stack.top
+            defer { stack.setTop(base) }
+            var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
+            let status = sf_call_rule(L, memory, rule.function, itemNameRefs[item], Int64(count),
+                                      Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
+            try stack.check(status: status)
             if kind == sf_rule_nothing() { continue }
             if kind == sf_rule_order() {
                 if amount != 0 {
@@ -183,7 +184,7 @@ public final class StockBinding {
                     throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
                 }
                 if amount == 0 { return nil }
-                guard lua_type(L, base + 3) == LUA_TNUMBER, let lead = lua.stack.double(at: base + 3) else {
+                guard stack.isNumber(at: base + 3), let lead = lua.stack.double(at: base + 3) else {
                     throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
                 }
                 return (amount, lead)
@@ -252,9 +253,9 @@ public final class StockBinding {
 
     /// Pushes the function at `ref`, lets `arguments` push its arguments (returning how many), calls it.
     private func call(_ ref: Int32, _ arguments: () -> Int32) throws {
-        let L = lua.L
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let stack = lua.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
         world.push(ref: ref)
         let n = arguments()
         try lua.protectedCall(arguments: n, results: 0)

@@ -1,4 +1,4 @@
-import CLua
+import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
@@ -11,7 +11,7 @@ extension World {
     /// Returns the source name and the batch size (0 = one call per arrival).
     func generatorOptions(_ call: LuaCall) throws -> (name: String, batch: Int) {
         if call.isNil(3) { return ("arrivals", 0) }
-        if call.stack.type(at: 3) != LUA_TTABLE { return (try call.string(3), 0) }
+        if !call.stack.isTable(at: 3) { return (try call.string(3), 0) }
         let options = try options(call, 3, "generate", accepted: ["name", "batch"])
         return (try options.string("name") ?? "arrivals", try options.integer("batch", in: 1...ScriptLimits.batch) ?? 0)
     }
@@ -35,10 +35,11 @@ extension World {
 
     /// A reused argument table with room for `size` array entries (filled with 0 so Lua never resizes it).
     private func batchTable(_ size: Int) -> Int32 {
-        lua.stack.pushTable(array: size)
+        let stack = lua.stack
+        stack.pushTable(array: size)
         for i in 1...size {
-            lua_pushinteger(lua.L, 0)
-            lua_rawseti(lua.L, -2, lua_Integer(i))
+            stack.push(0)
+            stack.setIndex(i, in: -2)
         }
         return ref()
     }
@@ -48,21 +49,22 @@ extension HookCall {
     /// One batch generator call: C calls the function and copies the answers into `gaps`/`tasks`.
     func nextBatch(rngRef: Int32, gapsRef: Int32, tasksRef: Int32, gaps: UnsafeMutableBufferPointer<Double>,
                    tasks: UnsafeMutableBufferPointer<Int32>, simulation: Simulation) throws -> Int {
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let stack = LuaStack(L)
+        let base = stack.top
+        defer { stack.setTop(base) }
         syncTaskTable(simulation)
-        var count: lua_Integer = 0, badKind: Int32 = 0, badIndex: lua_Integer = 0
+        var count: Int64 = 0, badKind: Int32 = 0, badIndex: Int64 = 0
         let status = taskNamePointers.withUnsafeBufferPointer { names in
             sf_call_generator_batch(L, memory, world.hooks.generator, rngRef, gapsRef, tasksRef,
-                                    lua_Integer(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
+                                    Int64(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
                                     tasks.baseAddress, &count, &badKind, &badIndex)
         }
-        guard status == LUA_OK else { throw error(status: status) }
+        try stack.check(status: status)
         return try world.decodingAnswer(of: world.hooks.generator) { try batchCount(count, badKind, badIndex, size: gaps.count, simulation) }
     }
 
     /// The count a batch call answered, or the error that its answer deserves.
-    private func batchCount(_ count: lua_Integer, _ badKind: Int32, _ badIndex: lua_Integer, size: Int,
+    private func batchCount(_ count: Int64, _ badKind: Int32, _ badIndex: Int64, size: Int,
                             _ simulation: Simulation) throws -> Int {
         switch badKind {
         case 0:
@@ -82,9 +84,9 @@ extension HookCall {
     /// A value for an error message: a string quoted, a number as Lua prints it, else its type.
     private func describe(_ index: Int32) -> String {
         let stack = world.lua.stack
-        switch lua_type(L, index) {
-        case LUA_TSTRING: return "'\(stack.string(at: index) ?? "")'"
-        case LUA_TNUMBER: return stack.plainDescription(at: index)
+        switch stack.type(at: index) {
+        case .string: return "'\(stack.string(at: index) ?? "")'"
+        case .number: return stack.plainDescription(at: index)
         default: return stack.typeName(at: index)
         }
     }

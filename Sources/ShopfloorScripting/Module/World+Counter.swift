@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorCore
@@ -22,7 +21,7 @@ extension World {
         lua.setFunction("__tostring", in: -1) { [unowned self] call in call.returning(counterSummary) }
         stack.push("shopfloor.counter")
         stack.setField("__name", in: -2)
-        lua_setmetatable(lua.L, t)
+        stack.setMetatable(of: t)
         stack.pushCopy(of: t)
         counterRef = ref()
     }
@@ -68,7 +67,7 @@ extension World {
                     call.stack.pushNil()
                     return 1
                 }
-                if call.stack.type(at: 2) == LUA_TTABLE {
+                if call.stack.isTable(at: 2) {
                     let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
                     call.stack.getField("task", in: 2)
                     defer { call.stack.pop() }
@@ -139,7 +138,7 @@ extension World {
             // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
             // then called only when someone waits there.
             "policy": { [unowned self] call in
-                if call.stack.type(at: 2) == LUA_TSTRING {
+                if call.stack.isString(at: 2) {
                     let install: () -> Void
                     switch try call.string(2) {
                     case "skills": install = { [unowned self] in simulation.tellerPolicy = nil }
@@ -201,7 +200,7 @@ extension World {
                 let index = try task(named: try call.string(2))
                 pushLinesTable()
                 pushTaskName(index)
-                lua_rawget(call.stack.L, -2)
+                call.stack.rawGet(in: -2)
                 return 1
             },
             // counter:lines() → { deposit = line, loan = line }

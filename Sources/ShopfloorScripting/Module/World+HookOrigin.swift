@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -30,13 +29,8 @@ extension World {
     /// `chunk:line` where the Lua function in registry slot `function` is defined, or nil for a C
     /// function or a missing one. Runs no Lua code.
     func definition(of function: Int32) -> String? {
-        let L = lua.L
         push(ref: function)
-        guard lua_type(L, -1) == LUA_TFUNCTION else { lua_settop(L, -2); return nil }
-        var ar = lua_Debug()
-        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }  // ">" pops the function
-        let source = withUnsafeBytes(of: &ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return "\(source):\(ar.linedefined)"
+        return lua.stack.popDefinition()
     }
 
     /// The core's zero-time-loop error with the place to look in the scripts: the customer generator, or the

@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -110,12 +109,12 @@ extension World {
 
     /// The generator's results at base+1…base+3, in every form it may answer.
     func decodeArrival(base: Int32) throws -> GeneratedArrival? {
-        let L = lua.L
-        if lua_type(L, base + 1) <= LUA_TNIL { return nil }
-        guard lua_type(L, base + 1) == LUA_TNUMBER, let gap = lua.stack.double(at: base + 1) else {
+        let stack = lua.stack
+        if stack.isNil(at: base + 1) { return nil }
+        guard stack.isNumber(at: base + 1), let gap = lua.stack.double(at: base + 1) else {
             throw ScriptingError.invalidScenario("customer generator must return a gap in seconds (a number) or nil, got \(lua.stack.typeName(at: base + 1))")
         }
-        if lua_type(L, base + 2) == LUA_TTABLE, lua.stack.rawLength(at: base + 2) > 0 {
+        if stack.isTable(at: base + 2), lua.stack.rawLength(at: base + 2) > 0 {
             let size = lua.stack.rawLength(at: base + 2)
             guard size <= ScriptLimits.group else {
                 throw ScriptingError.invalidScenario("customer generator returned a group of \(size) customers; at most \(ScriptLimits.group)")
@@ -124,19 +123,19 @@ extension World {
             specs.reserveCapacity(size)
             for i in 1...size {
                 lua.stack.getIndex(i, in: base + 2)
-                specs.append(try customerSpec(task: lua_gettop(L), attributes: nil))
+                specs.append(try customerSpec(task: stack.top, attributes: nil))
                 lua.stack.pop()
             }
             return .batch(gap: gap, specs)
         }
-        return .single(gap: gap, try customerSpec(task: base + 2, attributes: lua_type(L, base + 3) == LUA_TTABLE ? base + 3 : nil))
+        return .single(gap: gap, try customerSpec(task: base + 2, attributes: stack.isTable(at: base + 3) ? base + 3 : nil))
     }
 
     /// A customer spec from a task name at `task` and an optional attributes table at `attributes`
     /// (a generator's third answer: `priority` and `patience` are the core's; other fields are kept as attributes).
     func customerSpec(task taskIndex: Int32, attributes: Int32?) throws -> CustomerSpec {
         guard let task = task(at: taskIndex) else {
-            guard let name = lua.stack.string(at: taskIndex), lua_type(lua.L, taskIndex) == LUA_TSTRING else {
+            guard let name = lua.stack.string(at: taskIndex), lua.stack.isString(at: taskIndex) else {
                 throw ScriptingError.invalidScenario("a customer's task must be a task name, got \(lua.stack.typeName(at: taskIndex))")
             }
             throw ScriptingError.invalidScenario(unknownTask(name))
@@ -209,16 +208,15 @@ extension World {
 
     /// The policy's answer on top of the stack, in every form it may take.
     func decodeChoice() throws -> TellerChoice {
-        let L = lua.L
-        switch lua_type(L, -1) {
-        case LUA_TNIL, LUA_TNONE: return .stayIdle
-        case LUA_TBOOLEAN where !lua.stack.bool(at: -1): return .stayIdle
-        case LUA_TUSERDATA:
-            if let line = sf_test(lua.stack, LineBinding.luaClass) { return .head(line: line.index) }
-        case LUA_TSTRING:
+        switch lua.stack.type(at: -1) {
+        case .nil, .none: return .stayIdle
+        case .boolean where !lua.stack.bool(at: -1): return .stayIdle
+        case .userdata:
+            if let line = lua.stack.object(at: -1, as: LineBinding.luaClass) { return .head(line: line.index) }
+        case .string:
             if let line = task(at: -1) { return .head(line: line) }
             throw ScriptingError.invalidScenario("teller policy returned unknown line '\(lua.stack.string(at: -1) ?? "")'")
-        case LUA_TNUMBER:
+        case .number:
             if let n = lua.stack.int(at: -1) { return .customer(number: n) }
         default: break
         }
@@ -264,8 +262,8 @@ extension World {
         push(ref: linesTableRef)
         while linesInTable < simulation.tasks.count {
             pushTaskName(linesInTable)
-            LineBinding.push(LineHandle(world: self, index: linesInTable), onto: lua.L)
-            lua_rawset(lua.L, -3)
+            LineBinding.push(LineHandle(world: self, index: linesInTable), onto: stack)
+            stack.rawSet(in: -3)
             linesInTable += 1
         }
     }
@@ -275,15 +273,15 @@ extension World {
         unref(hooks.serviceTime)
         hooks.serviceTime = ref()
         simulation.serviceTime = { [unowned self] customer, teller, simulation in
-            let L = self.lua.L
-            let base = lua_gettop(L)
-            defer { lua_settop(L, base) }
+            let stack = self.lua.stack
+            let base = stack.top
+            defer { stack.setTop(base) }
             self.push(ref: self.hooks.serviceTime)
             self.pushCustomer(customer, time: simulation.now, teller: teller)
             self.pushTellerTable(teller)
             try self.lua.protectedCall(arguments: 2, results: 1)
             return try self.decodingAnswer(of: self.hooks.serviceTime) {
-                guard lua_type(L, -1) == LUA_TNUMBER, let d = self.lua.stack.double(at: -1) else {
+                guard stack.isNumber(at: -1), let d = self.lua.stack.double(at: -1) else {
                     throw ScriptingError.invalidScenario("service time must return a number of seconds, got \(self.lua.stack.typeName(at: -1))")
                 }
                 return d

@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorCore
@@ -41,14 +40,12 @@ extension World {
             }
         }
         call.stack.getField("build", in: 1)
-        guard call.stack.type(at: -1) == LUA_TFUNCTION else {
+        guard call.stack.isFunction(at: -1) else {
             call.stack.pop()
             throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': 'build' must be a function(params, …)")
         }
         let buildRef = ref()
-        var line = 0
-        var ar = lua_Debug()
-        if lua_getstack(call.stack.L, 1, &ar) != 0, lua_getinfo(call.stack.L, "l", &ar) != 0 { line = Int(ar.currentline) }
+        let line = call.stack.callerLine() ?? 0
         plugins.register(Plugin(kind: kind, name: name, description: try spec.string("description") ?? "",
                                 parameters: parameters, file: file, line: line, buildRef: buildRef))
     }
@@ -66,13 +63,12 @@ extension World {
         for parameter in plugin.parameters {
             values.entries[.string(parameter.name)] = try parameters.declare(parameter)
         }
-        let L = call.stack.L
         let extra = max(0, call.count - 2)
-        let base = lua_gettop(L)
+        let base = call.stack.top
         push(ref: plugin.buildRef)
         call.stack.push(LuaValue.table(values))
         for i in 0..<extra { call.stack.pushCopy(of: Int32(3 + i)) }
-        try lua.protectedCall(arguments: Int32(1 + extra), results: sf_multret())
-        return Int(lua_gettop(L) - base)
+        try lua.protectedCall(arguments: Int32(1 + extra), results: LuaState.allResults)
+        return Int(call.stack.top - base)
     }
 }

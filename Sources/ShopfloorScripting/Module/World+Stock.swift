@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -15,19 +14,19 @@ enum StockModule {
         let binding = StockBinding(world: world)
         luaClass.define(in: lua, methods: methods(), tostring: { $0.description })
         stack.push(object: binding, as: luaClass)
-        lua_setfield(lua.L, sf_registryindex(), registryKey)
+        stack.setRegistryField(registryKey)
         binding.observeDeliveries()
 
         lua.setFunction("stock", in: module) { [unowned world] call in
             let stock = world.stock!
             if stock.name == nil { stock.name = try call.optionalString(1) ?? "stock" }
-            lua_getfield(call.stack.L, sf_registryindex(), registryKey)
+            call.stack.pushRegistryField(registryKey)
             return 1
         }
         // shopfloor.recipe "name" { fruit = count, … } → an entry { name =, ingredients =, where = "file:line" }
         lua.setFunction("recipe", in: module) { call in
             let name = try call.string(1)
-            let place = callerPlace(call.stack.L)
+            let place = callerPlace(call.stack)
             call.stack.push(function: { call in
                 let ingredients = try validatedIngredients(call, 1, recipe: name, where: place)
                 pushEntry(call.stack, name: name, ingredients: ingredients, where: place)
@@ -38,19 +37,12 @@ enum StockModule {
     }
 
     /// `chunk:line` of the Lua code calling the running Swift function.
-    static func callerPlace(_ L: OpaquePointer) -> String {
-        var ar = lua_Debug()
-        guard lua_getstack(L, 1, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0 else { return "?" }
-        let source = withUnsafeBytes(of: ar.short_src) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return "\(source):\(ar.currentline)"
-    }
+    static func callerPlace(_ stack: LuaStack) -> String { stack.callerPlace() ?? "?" }
 
     /// Reads `{ fruit = count, … }` at `index`: at least one fruit, every count a positive integer.
     /// Errors name `place` (the recipe's own line) and the value at fault.
     static func validatedIngredients(_ call: LuaCall, _ index: Int, recipe: String, where place: String) throws -> [String: Int] {
-        guard call.stack.type(at: Int32(index)) == LUA_TTABLE, case .table(let table) = call.value(index) else {
+        guard call.stack.isTable(at: Int32(index)), case .table(let table) = call.value(index) else {
             throw LuaRaise("\(place): recipe '\(recipe)': ingredients must be a table { fruit = count, … }, got \(call.stack.argumentTypeName(at: Int32(index)))")
         }
         var out: [String: Int] = [:]
@@ -111,7 +103,7 @@ enum StockModule {
             "recipe": { call in
                 let stock = try call.object(1, as: cls)
                 let name = try call.string(2)
-                let place = callerPlace(call.stack.L)
+                let place = callerPlace(call.stack)
                 let ingredients = try validatedIngredients(call, 3, recipe: name, where: place)
                 try stock.register([(name, ingredients, place)])
                 return call.returning(name)
@@ -179,7 +171,7 @@ enum StockModule {
             "restock": { call in
                 let stock = try call.object(1, as: cls)
                 let item = try stock.item(named: try call.string(2))
-                stock.lastOrderOrigin = (0, StockModule.callerPlace(call.stack.L))
+                stock.lastOrderOrigin = (0, StockModule.callerPlace(call.stack))
                 let order = try stock.restock(item, amount: try call.int(3), leadTime: try call.optionalDouble(4) ?? 0)
                 return call.returning(order.dueAt)
             },
@@ -247,10 +239,9 @@ extension World {
 
     /// The world's stock object (created with the module; empty until a script adds items).
     public var stock: StockBinding? {
-        let L = lua.L
-        lua_getfield(L, sf_registryindex(), StockModule.registryKey)
+        lua.stack.pushRegistryField(StockModule.registryKey)
         defer { lua.stack.pop() }
-        return sf_test(lua.stack, StockModule.luaClass)
+        return lua.stack.object(at: -1, as: StockModule.luaClass)
     }
 
     /// Stock figures for reports, or nil when the scenario stocks nothing.

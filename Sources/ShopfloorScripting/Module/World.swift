@@ -1,4 +1,3 @@
-import CLua
 import Foundation
 import LuaKit
 import ShopfloorCore
@@ -110,13 +109,13 @@ public final class World {
     }
 
     /// Pops the value on top into the registry and returns its slot.
-    func ref() -> Int32 { luaL_ref(lua.L, sf_registryindex()) }
+    func ref() -> Int32 { lua.stack.reference() }
     func unref(_ r: Int32) {
         guard r > 0 else { return }
         if deferredReleases != nil { deferredReleases!.insert(r); return }
-        luaL_unref(lua.L, sf_registryindex(), r)
+        lua.stack.release(reference: r)
     }
-    func push(ref r: Int32) { lua_rawgeti(lua.L, sf_registryindex(), lua_Integer(r)) }
+    func push(ref r: Int32) { lua.stack.push(reference: r) }
 
     /// Pushes a task's name (interned once per task).
     func pushTaskName(_ task: Int) {
@@ -128,7 +127,7 @@ public final class World {
         while taskNameRefs.count < simulation.tasks.count {
             let name = simulation.tasks[taskNameRefs.count].name
             lua.stack.push(name)
-            taskNameAddresses.append(lua_topointer(lua.L, -1)!)
+            taskNameAddresses.append(lua.stack.address(at: -1)!)
             taskNameRefs.append(ref())
         }
     }
@@ -136,7 +135,7 @@ public final class World {
     /// The task index named by the string at `index`, or nil.
     func task(at index: Int32) -> Int? {
         syncTaskNames()
-        if let p = lua_topointer(lua.L, index), let i = taskNameAddresses.firstIndex(of: p) { return i }
+        if let p = lua.stack.address(at: index), let i = taskNameAddresses.firstIndex(of: p) { return i }
         guard let name = lua.stack.string(at: index) else { return nil }
         return simulation.taskIndex(named: name)
     }

@@ -1,4 +1,3 @@
-import CLua
 import LuaKit
 import ShopfloorCore
 
@@ -85,29 +84,29 @@ extension World {
     /// and tellers that no longer exist. Tasks and tellers are only ever appended, and a restore goes back
     /// to an earlier state, so what remains cached is a prefix that is still right.
     func trimCaches() {
-        let L = lua.L
+        let stack = lua.stack
         let tasks = simulation.tasks.count
         var shrank = false
         if linesInTable > tasks {
             push(ref: linesTableRef)
             for i in tasks..<linesInTable {
                 push(ref: taskNameRefs[i])
-                lua_pushnil(L)
-                lua_rawset(L, -3)
+                stack.pushNil()
+                stack.rawSet(in: -3)
             }
             lua.stack.pop()
             linesInTable = tasks
             shrank = true
         }
         if taskNameRefs.count > tasks {
-            for r in taskNameRefs[tasks...] { luaL_unref(L, sf_registryindex(), r) }
+            for r in taskNameRefs[tasks...] { stack.release(reference: r) }
             taskNameRefs.removeSubrange(tasks...)
             taskNameAddresses.removeSubrange(tasks...)
             shrank = true
         }
         let tellers = simulation.tellers.count
         if tellerTableRefs.count > tellers {
-            for r in tellerTableRefs[tellers...] { luaL_unref(L, sf_registryindex(), r) }
+            for r in tellerTableRefs[tellers...] { stack.release(reference: r) }
             tellerTableRefs.removeSubrange(tellers...)
             shrank = true
         }
@@ -128,7 +127,7 @@ extension HookCall {
     /// Forgets the argument tables (task-name table, teller tables, `lines`): the next call rebuilds them
     /// from the world's (trimmed) caches.
     func forgetTables() {
-        if taskTable != 0 { luaL_unref(L, sf_registryindex(), taskTable) }
+        if taskTable != 0 { lua.stack.release(reference: taskTable) }
         taskTable = 0
         tasksInTable = 0
         for i in taskNamePointers.indices { taskNamePointers[i] = nil }
@@ -165,14 +164,14 @@ extension StockBinding {
         hooks = state.hooks
         recipeWhere = state.recipeWhere
         staged = nil
-        let L = lua.L
+        let stack = lua.stack
         let stock = simulation.stock
         if itemNameRefs.count > stock.items.count {
-            for r in itemNameRefs[stock.items.count...] { luaL_unref(L, sf_registryindex(), r) }
+            for r in itemNameRefs[stock.items.count...] { stack.release(reference: r) }
             itemNameRefs.removeSubrange(stock.items.count...)
         }
         if recipeNameRefs.count > stock.recipes.count {
-            for r in recipeNameRefs[stock.recipes.count...] { luaL_unref(L, sf_registryindex(), r) }
+            for r in recipeNameRefs[stock.recipes.count...] { stack.release(reference: r) }
             recipeNameRefs.removeSubrange(stock.recipes.count...)
         }
         sync()

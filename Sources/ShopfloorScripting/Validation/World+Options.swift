@@ -11,7 +11,7 @@ extension World {
     /// loads the scenario — noted with the calling script line (`file:line`), so every one is listed.
     func reporter(_ call: LuaCall) -> ProblemReporter {
         guard parameters.collectsProblems else { return .throwing() }
-        let place = StockModule.callerPlace(call.stack.L)
+        let place = StockModule.callerPlace(call.stack)
         return ProblemReporter(note: { [unowned self] in parameters.note($0) }, place: place == "?" ? nil : place)
     }
 }

@@ -1,7 +1,7 @@
 /*
- * shim_counter.h: per-event fast paths for the counter's scenario hooks (included by shim.h, which it
- * relies on: sf_memory, sf_entry_pcall, sf_traceback_handler). Called from
- * ShopfloorScripting/Module/World+Hooks.swift and HookCall.swift.
+ * shim_counter.h: per-event fast paths for the counter's scenario hooks (included by shopfloor_hooks.h
+ * after CLua's shim.h, which it relies on: sf_memory, sf_entry_pcall, sf_traceback_handler). Called from
+ * ShopfloorScripting/Module/HookCall.swift, World+Batches.swift and LineBinding.swift.
  *
  * Performance: one C call per hook call instead of several API calls from Swift; measured with the
  * bank-open benchmark, policies=lua (scripts/bench/bank-open).

@@ -1,6 +1,6 @@
 /*
- * shim_stock.h: per-order fast paths for the juice bar's stock rules (included by shim.h, which it
- * relies on: sf_memory, sf_entry_enter/leave, sf_traceback_handler).
+ * shim_stock.h: per-order fast paths for the juice bar's stock rules (included by shopfloor_hooks.h after
+ * CLua's shim.h, which it relies on: sf_memory, sf_entry_enter/leave, sf_traceback_handler).
  *
  * Performance: one C call per rule call instead of four pushes, a Swift-side pcall (with a stack
  * rotation) and three type checks from Swift; measured with the juice-bar benchmark

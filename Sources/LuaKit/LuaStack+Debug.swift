@@ -1,0 +1,34 @@
+import CLua
+
+/// Where Lua code is: the line calling a host function, a function's definition. Reads debug
+/// information only (`lua_getstack`/`lua_getinfo`); runs no Lua code and never raises.
+extension LuaStack {
+    /// The current line of the function `level` levels up the call stack (1: the Lua code calling
+    /// the running host function), or nil when there is none. -1 when that function is a C function.
+    public func callerLine(level: Int32 = 1) -> Int? {
+        var ar = lua_Debug()
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "l", &ar) != 0 else { return nil }
+        return Int(ar.currentline)
+    }
+
+    /// `chunk:line` of the code `level` levels up (1: the Lua code calling the running host
+    /// function), as error messages name places, or nil when there is none.
+    public func callerPlace(level: Int32 = 1) -> String? {
+        var ar = lua_Debug()
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0 else { return nil }
+        return "\(LuaStack.shortSource(of: ar)):\(ar.currentline)"
+    }
+
+    /// Pops the value on top and returns `chunk:line` where it is defined when it is a Lua
+    /// function; nil for a C function or any other value. Stack: [v] → [].
+    public func popDefinition() -> String? {
+        guard lua_type(L, -1) == LUA_TFUNCTION else { lua_settop(L, -2); return nil }
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return nil }  // ">" pops the function
+        return "\(LuaStack.shortSource(of: ar)):\(ar.linedefined)"
+    }
+
+    private static func shortSource(of ar: lua_Debug) -> String {
+        withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}
