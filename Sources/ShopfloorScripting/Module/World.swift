@@ -58,7 +58,8 @@ public final class World {
     var tellerTableRefs: [Int32] = []
     var linesTableRef: Int32 = 0
     var linesInTable = 0
-    var customerTableRef: Int32 = 0
+    /// The handle event hooks receive as their customer (CustomerHandle.swift); made with the first such hook.
+    var customerHandle: CustomerHandle?
     var counterRef: Int32 = 0
     /// The plugin file being loaded (plugins may only register while their file loads).
     var loadingPluginFile: String?
@@ -175,6 +176,32 @@ struct HookRefs {
     var generatorBatch = 0
     var policy: Int32 = 0
     var serviceTime: Int32 = 0
-    var events: [CounterEventKind: [Int32]] = [:]
+    var events = EventHookLists()
     var close: [Int32] = []
+}
+
+/// The event hooks' registry slots by event kind, in a plain array: the per-event dispatch is an index,
+/// not a dictionary lookup (scripts/bench/hooks).
+struct EventHookLists {
+    private var lists: [[Int32]] = [[], [], [], [], []]
+
+    @inline(__always)
+    static func index(_ kind: CounterEventKind) -> Int {
+        switch kind {
+        case .arrive: 0
+        case .start: 1
+        case .finish: 2
+        case .balk: 3
+        case .renege: 4
+        }
+    }
+
+    /// The hooks of `kind`, in the order they were added.
+    subscript(kind: CounterEventKind) -> [Int32] {
+        @inline(__always) get { lists[Self.index(kind)] }
+        set { lists[Self.index(kind)] = newValue }
+    }
+
+    /// Every kind's list.
+    var values: [[Int32]] { lists }
 }
