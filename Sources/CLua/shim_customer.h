@@ -42,7 +42,7 @@ static const int sf_customer_views[3][SF_CF_COUNT + 1] = {
 typedef struct sf_customer_event {
     unsigned long long generation;  /* the handle value of this event; 0 = no event being delivered */
     lua_Integer number;
-    int task_name_ref;              /* registry slot of the task's name (a string) */
+    lua_Integer task;               /* the task's index (0-based): its name is entry task + 1 of the names table */
     int started;                    /* 1 once service started: service_start is set */
     lua_Number time;                /* the moment described (the event's time, or now) */
     lua_Number arrival;
@@ -58,6 +58,7 @@ typedef struct sf_customer_state {
     unsigned long long next_generation;
     int slow_ref;                   /* registry slot of the host's fn(field name) → pool name or attrs table */
     int attrs_ref;                  /* registry slot of the attrs table built for attrs_generation */
+    int task_names_ref;             /* registry slot of the table task index + 1 → task name (kept by the host) */
     unsigned long long attrs_generation;
 } sf_customer_state;
 
@@ -78,7 +79,12 @@ static inline int sf_customer_field(const char *key) {
 static inline int sf_customer_push_field(lua_State *L, sf_customer_state *s, const sf_customer_event *e, int f, int extras) {
     switch (f) {
     case SF_CF_NUMBER: lua_pushinteger(L, e->number); return 1;
-    case SF_CF_TASK: lua_rawgeti(L, LUA_REGISTRYINDEX, e->task_name_ref); return 1;
+    case SF_CF_TASK:
+        if (extras > 0) { lua_pushvalue(L, extras + 2); return 1; }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, s->task_names_ref);
+        lua_rawgeti(L, -1, e->task + 1);
+        lua_remove(L, -2);
+        return 1;
     case SF_CF_TIME: lua_pushnumber(L, e->time); return 1;
     case SF_CF_ARRIVAL: lua_pushnumber(L, e->arrival); return 1;
     /* waited: until service started, or so far (the one definition; `wait` is the hooks' older name,
@@ -126,8 +132,9 @@ static inline void sf_customer_fill(lua_State *L, sf_customer_state *s, const sf
 }
 
 /**
- * Host mode: a fresh table of `view` of `e`, with the pool name and attrs table the host pushed at
- * `extras` and `extras + 1` (either may be nil). Stack: [… pool, attrs] → [… pool, attrs, table].
+ * Host mode: a fresh table of `view` of `e`, with the pool name, attrs table and task name the host
+ * pushed at `extras`, `extras + 1` and `extras + 2` (pool and attrs may be nil).
+ * Stack: [… pool, attrs, task] → [… pool, attrs, task, table].
  */
 static inline void sf_customer_push_table(lua_State *L, sf_customer_state *s, const sf_customer_event *e, int view, int extras) {
     extras = lua_absindex(L, extras);
@@ -225,7 +232,7 @@ static inline int sf_customer_tostring(lua_State *L) {
         lua_pushliteral(L, "customer (expired: its hook returned)");
         return 1;
     }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, s->current.task_name_ref);
+    sf_customer_push_field(L, s, &s->current, SF_CF_TASK, 0);
     lua_pushfstring(L, "customer %I (%s)", (LUAI_UACINT)s->current.number, lua_tostring(L, -1));
     return 1;
 }
@@ -243,6 +250,8 @@ static inline int sf_customer_setup_body(lua_State *L) {
     s->slow_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushboolean(L, 0);
     s->attrs_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    s->task_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     int state = lua_gettop(L);
     lua_pushvalue(L, state);
     luaL_ref(L, LUA_REGISTRYINDEX);  /* the state lives as long as the Lua state */
@@ -305,6 +314,31 @@ static inline int sf_customer_call_hooks(lua_State *L, sf_memory *m, sf_customer
     }
     lua_settop(L, base);
     return LUA_OK;
+}
+
+/**
+ * One unnested delivery in one call: stores the customer's fields (teller 1-based, 0 = none; started 0
+ * or 1), starts a generation, calls the hooks (sf_customer_call_hooks), and expires the handle.
+ * Performance: the host makes one C call per event with plain values (scripts/bench/hooks).
+ */
+static inline int sf_customer_deliver(lua_State *L, sf_memory *m, sf_customer_state *s, const int32_t *refs, int n,
+                                      lua_Integer number, lua_Integer task, lua_Number time, lua_Number arrival,
+                                      lua_Integer priority, int started, lua_Number service_start,
+                                      lua_Integer teller, int has_attrs) {
+    sf_customer_event *e = &s->current;
+    e->number = number;
+    e->task = task;
+    e->time = time;
+    e->arrival = arrival;
+    e->priority = priority;
+    e->started = started;
+    e->service_start = service_start;
+    e->teller = teller;
+    e->has_attrs = has_attrs;
+    sf_customer_begin(s);
+    int status = sf_customer_call_hooks(L, m, s, refs, n);
+    e->generation = 0;
+    return status;
 }
 
 static inline int sf_customer_view_event(void) { return SF_CUSTOMER_EVENT; }

@@ -162,4 +162,19 @@ struct CustomerHandleTests {
             "> serving\t2\tloan\t2.0\t2.0\t1\tfront\tnil\tnil",
         ])
     }
+
+    @Test func test_aHookAddingHooks_whileHooksOfItsEventRun_isSafe() throws {
+        let r = try run("""
+            local added = false
+            bank:on("finish", function(c)
+              if not added then
+                added = true
+                for i = 1, 50 do bank:on("finish", function(c) if i == 50 then print("> late " .. c.number) end end) end
+              end
+            end)
+            bank:on("finish", function(c) print("> second " .. c.number) end)
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(lines(r) == ["> second 1", "> second 2", "> late 2"])
+    }
 }

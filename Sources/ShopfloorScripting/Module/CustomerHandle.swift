@@ -21,18 +21,21 @@ import ShopfloorCore
 final class CustomerHandle {
     /// Lives as long as the Lua state (a full userdata of it).
     let state: UnsafeMutablePointer<sf_customer_state>
+    // Performance: unowned(unsafe), no unowned-to-strong retain per event (scripts/bench/hooks). Safe: the
+    // world holds the handle and outlives it.
     unowned(unsafe) let world: World
     let L: OpaquePointer
     let memory: UnsafeMutablePointer<sf_memory>
-    /// What the C side cannot read from the struct, for the event being delivered.
+    /// What the C side cannot read from the struct (the teller's pool comes from the struct's teller).
     @exclusivity(unchecked) var attributes: [String: AttributeValue]?
-    @exclusivity(unchecked) var teller: Int?
+    /// How many task names the C names table holds, and the world's `tablesEpoch` when it was filled.
+    @exclusivity(unchecked) var tasksInTable = 0
+    @exclusivity(unchecked) var seenEpoch = -1
 
-    /// What a delivery replaces, put back when it ends.
+    /// What a nested delivery replaces, put back when it ends.
     struct Saved {
         let event: sf_customer_event
         let attributes: [String: AttributeValue]?
-        let teller: Int?
     }
 
     init(world: World) {
@@ -44,7 +47,8 @@ final class CustomerHandle {
             guard let handle = world.customerHandle else { return 0 }
             switch try call.string(1) {
             case "pool":
-                guard let t = handle.teller else { return 0 }
+                let t = Int(handle.state.pointee.current.teller) - 1
+                guard t >= 0 else { return 0 }
                 call.stack.push(world.simulation.pools[world.simulation.teller(t).pool].name)
             case "attrs":
                 guard let attributes = handle.attributes else { return 0 }
@@ -63,11 +67,24 @@ final class CustomerHandle {
     /// Makes `c` (at `time`, with `teller`, 0-based, if any) the event being delivered; returns what it replaced.
     @inline(__always)
     func enter(_ c: Customer, time: Double, teller: Int?) -> Saved {
-        let saved = Saved(event: state.pointee.current, attributes: attributes, teller: self.teller)
-        let tellerIndex = teller ?? c.teller
-        if world.taskNameRefs.count <= c.task { world.syncTaskNames() }
+        let saved = Saved(event: state.pointee.current, attributes: attributes)
+        fill(c, time: time, teller: teller)
+        return saved
+    }
+
+    /// Ends a delivery: the handle given to the hooks expires; an outer delivery is current again.
+    @inline(__always)
+    func leave(_ saved: Saved) {
+        state.pointee.current = saved.event
+        if attributes != nil || saved.attributes != nil { attributes = saved.attributes }
+    }
+
+    /// Stores `c`'s fields in the struct C reads, and starts a new generation.
+    @inline(__always)
+    func fill(_ c: Customer, time: Double, teller: Int?) {
+        syncTaskNames(upTo: c.task)
         state.pointee.current.number = lua_Integer(c.number)
-        state.pointee.current.task_name_ref = world.taskNameRefs[c.task]
+        state.pointee.current.task = lua_Integer(c.task)
         state.pointee.current.time = time
         state.pointee.current.arrival = c.arrivalTime
         state.pointee.current.priority = lua_Integer(c.priority)
@@ -77,20 +94,35 @@ final class CustomerHandle {
         } else {
             state.pointee.current.started = 0
         }
-        state.pointee.current.teller = tellerIndex.map { lua_Integer($0 + 1) } ?? 0
-        state.pointee.current.has_attrs = c.attributes == nil ? 0 : 1
-        if saved.attributes != nil || c.attributes != nil { attributes = c.attributes }
-        self.teller = tellerIndex
+        if let t = teller ?? c.teller { state.pointee.current.teller = lua_Integer(t + 1) } else { state.pointee.current.teller = 0 }
+        if c.attributes != nil {
+            state.pointee.current.has_attrs = 1
+            attributes = c.attributes
+        } else {
+            state.pointee.current.has_attrs = 0
+            if attributes != nil { attributes = nil }
+        }
         _ = sf_customer_begin(state)
-        return saved
     }
 
-    /// Ends a delivery: the handle given to the hooks expires; an outer delivery is current again.
+    /// Keeps the C names table (task index + 1 → name) in step with the tasks; rebuilt after a rollback
+    /// took tasks away (the world's `tablesEpoch` moved).
     @inline(__always)
-    func leave(_ saved: Saved) {
-        state.pointee.current = saved.event
-        if attributes != nil || saved.attributes != nil { attributes = saved.attributes }
-        teller = saved.teller
+    func syncTaskNames(upTo task: Int) {
+        if task >= tasksInTable || world.tablesEpoch != seenEpoch { rebuildTaskNames() }
+    }
+
+    func rebuildTaskNames() {
+        let tasks = world.simulation.tasks
+        lua_rawgeti(L, sf_registryindex(), lua_Integer(state.pointee.task_names_ref))
+        let start = world.tablesEpoch == seenEpoch ? tasksInTable : 0
+        for i in start..<max(tasks.count, tasksInTable) {
+            if i < tasks.count { world.lua.stack.push(tasks[i].name) } else { lua_pushnil(L) }
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        sf_pop(L, 1)
+        tasksInTable = tasks.count
+        seenEpoch = world.tablesEpoch
     }
 
     /// Pushes the handle of the event being delivered. Stack: [] → [handle].
@@ -99,11 +131,34 @@ final class CustomerHandle {
         lua_pushlightuserdata(L, UnsafeMutableRawPointer(bitPattern: UInt(state.pointee.current.generation)))
     }
 
-    /// Calls the hooks in `refs` with `c` as their argument, in one C call.
+    /// Calls the hooks in `refs` with `event`'s customer as their argument, in one C call.
+    // Performance: the usual, unnested delivery passes plain values to one C call, saves nothing and
+    // copies no customer (scripts/bench/hooks).
     @inline(__always)
-    func deliver(_ c: Customer, time: Double, teller: Int?, to refs: [Int32]) throws {
-        let saved = enter(c, time: time, teller: teller)
-        let status = refs.withUnsafeBufferPointer { sf_customer_call_hooks(L, memory, state, $0.baseAddress, Int32($0.count)) }
+    func deliver(_ event: borrowing CounterEvent, to refs: UnsafeBufferPointer<Int32>) throws {
+        if refs.isEmpty { return }
+        if state.pointee.current.generation != 0 { return try deliverNested(copy event, to: refs) }
+        syncTaskNames(upTo: event.customer.task)
+        let hasAttributes: Int32
+        if event.customer.attributes != nil {
+            attributes = event.customer.attributes
+            hasAttributes = 1
+        } else {
+            hasAttributes = 0
+        }
+        let start = event.customer.serviceStart
+        let teller = event.teller ?? event.customer.teller
+        let status = sf_customer_deliver(L, memory, state, refs.baseAddress, Int32(refs.count),
+                                         lua_Integer(event.customer.number), lua_Integer(event.customer.task), event.time,
+                                         event.customer.arrivalTime, lua_Integer(event.customer.priority),
+                                         start == nil ? 0 : 1, start ?? 0, teller.map { lua_Integer($0 + 1) } ?? 0, hasAttributes)
+        if status != LUA_OK { throw world.lua.poppedError(status: status) }
+    }
+
+    /// A delivery inside another (a hook made the counter move): the outer event is current again after.
+    func deliverNested(_ event: CounterEvent, to refs: UnsafeBufferPointer<Int32>) throws {
+        let saved = enter(event.customer, time: event.time, teller: event.teller)
+        let status = sf_customer_call_hooks(L, memory, state, refs.baseAddress, Int32(refs.count))
         leave(saved)
         if status != LUA_OK { throw world.lua.poppedError(status: status) }
     }
@@ -125,19 +180,19 @@ extension World {
         let L = stack.L
         if let t = c.teller { stack.push(simulation.pools[simulation.teller(t).pool].name) } else { stack.pushNil() }
         if let attributes = c.attributes { pushAttributes(attributes) } else { stack.pushNil() }
-        syncTaskNames()
+        pushTaskName(c.task)
         var e = sf_customer_event()
         e.number = lua_Integer(c.number)
-        e.task_name_ref = taskNameRefs[c.task]
+        e.task = lua_Integer(c.task)
         e.time = simulation.now
         e.arrival = c.arrivalTime
         e.priority = lua_Integer(c.priority)
         if let start = c.serviceStart { e.started = 1; e.service_start = start }
         e.teller = c.teller.map { lua_Integer($0 + 1) } ?? 0
         e.has_attrs = c.attributes == nil ? 0 : 1
-        sf_customer_push_table(L, nil, &e, view, -2)
-        sf_insert(L, -3)
-        sf_pop(L, 2)
+        sf_customer_push_table(L, nil, &e, view, -3)
+        sf_insert(L, -4)
+        sf_pop(L, 3)
     }
 
     /// Pushes a fresh table of a customer's attributes (keys in order). Stack: [] → [table].

@@ -14,10 +14,20 @@ extension World {
     func installObservers() {
         var observers = simulation.observers
         let listening = !eventSinks.isEmpty
-        if !hooks.events.values.allSatisfy(\.isEmpty) { _ = makeCustomerHandle() }
+        // Performance: the closures hold the world and the handle unowned(unsafe) — no retain or
+        // exclusivity check per event (scripts/bench/hooks). Safe: the observers live in the world's
+        // simulation, which the world outlives, and the world holds the handle for good.
+        let handle = hooks.events.values.allSatisfy(\.isEmpty) ? customerHandle : makeCustomerHandle()
         for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
             let wanted = listening || !hooks.events[kind].isEmpty
-            let observer: ((CounterEvent) throws -> Void)? = wanted ? { [unowned self] event in try self.emit(event) } : nil
+            let observer: ((CounterEvent) throws -> Void)?
+            if !wanted {
+                observer = nil
+            } else if let handle {
+                observer = { [unowned(unsafe) self, unowned(unsafe) handle] event in try self.emit(event, handle) }
+            } else {
+                observer = { [unowned(unsafe) self] event in try self.emit(event, nil) }
+            }
             switch kind {
             case .arrive: observers.onArrive = observer
             case .start: observers.onStart = observer
@@ -32,11 +42,11 @@ extension World {
 
     /// Delivers one event: to the host's sinks (traces, live views), then to the scenario's hooks of its
     /// kind, all in one C call with the customer handle as their argument.
-    func emit(_ event: CounterEvent) throws {
+    @inline(__always)
+    func emit(_ event: CounterEvent, _ handle: CustomerHandle?) throws {
         if !eventSinks.isEmpty { for sink in eventSinks { try sink(event, self) } }
-        let refs = hooks.events[event.kind]
-        if refs.isEmpty { return }
-        try makeCustomerHandle().deliver(event.customer, time: event.time, teller: event.teller, to: refs)
+        guard let handle else { return }
+        try hooks.events.withRefs(of: event.kind) { refs in try handle.deliver(event, to: refs) }
     }
 
     func emitClose() throws {

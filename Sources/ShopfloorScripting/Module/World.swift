@@ -45,7 +45,8 @@ public final class World {
         return readLine(strippingNewline: true)
     }
     /// Receives every counter event (trace files, live views).
-    public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
+    // Performance: unchecked — read per event (scripts/bench/hooks); never held across a call into Lua.
+    @exclusivity(unchecked) public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
 
     var streams: [String: RandomStreamBox] = [:]
     // Performance: unchecked — the generator reads its slot here per arrival (juice-bar benchmark); the world
@@ -59,7 +60,8 @@ public final class World {
     var linesTableRef: Int32 = 0
     var linesInTable = 0
     /// The handle event hooks receive as their customer (CustomerHandle.swift); made with the first such hook.
-    var customerHandle: CustomerHandle?
+    // Performance: unchecked — read per event (scripts/bench/hooks).
+    @exclusivity(unchecked) var customerHandle: CustomerHandle?
     var counterRef: Int32 = 0
     /// The plugin file being loaded (plugins may only register while their file loads).
     var loadingPluginFile: String?
@@ -204,4 +206,21 @@ struct EventHookLists {
 
     /// Every kind's list.
     var values: [[Int32]] { lists }
+
+    /// Runs `body` with the hooks of `kind`. A hook may add hooks while `body` runs: several hooks are
+    /// passed as a copy of the list (kept alive until `body` returns), a single one as a value.
+    // Performance: the single-hook case takes no retain of the list per event (scripts/bench/hooks).
+    @inline(__always)
+    func withRefs<T>(of kind: CounterEventKind, _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
+        let i = Self.index(kind)
+        switch lists[i].count {
+        case 0: return try body(UnsafeBufferPointer(start: nil, count: 0))
+        case 1:
+            let only = lists[i][0]
+            return try withUnsafePointer(to: only) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+        default:
+            let copy = lists[i]
+            return try copy.withUnsafeBufferPointer(body)
+        }
+    }
 }
