@@ -59,6 +59,8 @@ typedef struct sf_customer_state {
     int slow_ref;                   /* registry slot of the host's fn(field name) → pool name or attrs table */
     int attrs_ref;                  /* registry slot of the attrs table built for attrs_generation */
     int task_names_ref;             /* registry slot of the table task index + 1 → task name (kept by the host) */
+    const char *interned[SF_CF_COUNT + 1];  /* the field names and "copy" as Lua strings (kept alive in the
+                                               registry): a short key is matched by its address */
     unsigned long long attrs_generation;
 } sf_customer_state;
 
@@ -168,13 +170,22 @@ static inline int sf_customer_copy(lua_State *L) {
     return 1;
 }
 
-/** __index(handle, key): the current event's field, `copy`, or nil for any other key. */
+/**
+ * __index(handle, key): the current event's field, `copy`, or nil for any other key.
+ * Performance: short strings are interned, so a field name is found by its address (no strcmp per
+ * read; scripts/bench/hooks, hook=read); any other key falls back to comparing text.
+ */
 static inline int sf_customer_index(lua_State *L) {
     sf_customer_state *s = (sf_customer_state *)lua_touserdata(L, lua_upvalueindex(1));
     sf_customer_event *e = sf_customer_checked(L, "index");
     if (lua_type(L, 2) != LUA_TSTRING) return 0;
     const char *key = lua_tostring(L, 2);
-    int f = sf_customer_field(key);
+    int f = -1;
+    for (int i = 0; i <= SF_CF_COUNT; i++) {
+        if (s->interned[i] == key) { f = i; break; }
+    }
+    if (f < 0) f = sf_customer_field(key);
+    else if (f == SF_CF_COUNT) f = -1;  /* "copy" */
     if (f >= 0) {
         if (f == SF_CF_STARTED) return 0;  /* not a field of the event view */
         return sf_customer_push_field(L, s, e, f, 0);
@@ -252,6 +263,12 @@ static inline int sf_customer_setup_body(lua_State *L) {
     s->attrs_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     s->task_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_createtable(L, SF_CF_COUNT + 1, 0);
+    for (int i = 0; i <= SF_CF_COUNT; i++) {
+        s->interned[i] = lua_pushstring(L, i < SF_CF_COUNT ? sf_customer_field_names[i] : "copy");
+        lua_rawseti(L, -2, i + 1);
+    }
+    luaL_ref(L, LUA_REGISTRYINDEX);  /* keeps the interned names alive */
     int state = lua_gettop(L);
     lua_pushvalue(L, state);
     luaL_ref(L, LUA_REGISTRYINDEX);  /* the state lives as long as the Lua state */
