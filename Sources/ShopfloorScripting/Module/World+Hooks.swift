@@ -14,9 +14,9 @@ extension World {
     func installObservers() {
         var observers = simulation.observers
         let listening = !eventSinks.isEmpty
-        // Performance: the closures hold the world and the handle unowned(unsafe) — no retain or
-        // exclusivity check per event (scripts/bench/hooks). Safe: the observers live in the world's
-        // simulation, which the world outlives, and the world holds the handle for good.
+        // Performance: the closures hold the world and the handle unretained (Unmanaged, used as guaranteed
+        // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
+        // observers live in the world's simulation, which the world outlives, and the world holds the handle.
         let handle = hooks.events.values.allSatisfy(\.isEmpty) ? customerHandle : makeCustomerHandle()
         for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
             let wanted = listening || !hooks.events[kind].isEmpty
@@ -24,7 +24,12 @@ extension World {
             if !wanted {
                 observer = nil
             } else if let handle {
-                observer = { [unowned(unsafe) self, unowned(unsafe) handle] event in try self.emit(event, handle) }
+                let world = Unmanaged.passUnretained(self), handle = Unmanaged.passUnretained(handle)
+                observer = { event in
+                    try world._withUnsafeGuaranteedRef { world in
+                        try handle._withUnsafeGuaranteedRef { handle in try world.emit(event, handle) }
+                    }
+                }
             } else {
                 observer = { [unowned(unsafe) self] event in try self.emit(event, nil) }
             }
