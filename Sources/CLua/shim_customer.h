@@ -177,7 +177,9 @@ static inline int sf_customer_copy(lua_State *L) {
  */
 static inline int sf_customer_index(lua_State *L) {
     sf_customer_state *s = (sf_customer_state *)lua_touserdata(L, lua_upvalueindex(1));
-    sf_customer_event *e = sf_customer_checked(L, "index");
+    /* Only light userdata reach this metatable: no type test before comparing the generation. */
+    uintptr_t g = (uintptr_t)lua_touserdata(L, 1);
+    sf_customer_event *e = (g != 0 && s->current.generation == (unsigned long long)g) ? &s->current : sf_customer_checked(L, "index");
     if (lua_type(L, 2) != LUA_TSTRING) return 0;
     const char *key = lua_tostring(L, 2);
     int f = -1;
