@@ -175,4 +175,7 @@ static inline int sf_line_len(lua_State *L) {
 }
 static inline lua_CFunction sf_line_len_function(void) { return sf_line_len; }
 
+/* The customer handle of event hooks, and the one definition of a customer's fields. */
+#include "shim_customer.h"
+
 #endif

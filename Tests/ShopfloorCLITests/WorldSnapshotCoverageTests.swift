@@ -29,7 +29,7 @@ struct WorldSnapshotCoverageTests {
         "tellerTableRefs": "a cache, trimmed by `trimCaches()` after a restore",
         "linesTableRef": "a cache (the `lines` table), trimmed by `trimCaches()`",
         "linesInTable": "a cache count, trimmed by `trimCaches()`",
-        "customerTableRef": "a reused argument table (a cache)",
+        "customerHandle": "describes only the event being delivered (empty between events); its task-name table follows `tablesEpoch`, which a rollback moves",
         "counterRef": "the counter object, made once per world",
         "tellerArgumentRef": "a reused argument table (a cache)",
         "tablesEpoch": "bumped by `trimCaches()` when a restore takes tasks or tellers away",

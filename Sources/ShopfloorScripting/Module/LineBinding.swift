@@ -92,27 +92,3 @@ enum LineBinding {
         sf_push_line(stack.L, raw, releaseLineObject, luaClass.name, address)
     }
 }
-
-extension World {
-    /// Pushes a fresh table describing a waiting customer (for `line:customers()`: the caller asked).
-    func pushCustomerCopy(_ c: Customer, onto stack: LuaStack) {
-        stack.pushTable(record: 6)
-        stack.push(c.number); stack.setField("number", in: -2)
-        stack.push(simulation.tasks[c.task].name); stack.setField("task", in: -2)
-        stack.push(c.arrivalTime); stack.setField("arrival", in: -2)
-        stack.push(simulation.now - c.arrivalTime); stack.setField("waited", in: -2)
-        stack.push(c.priority); stack.setField("priority", in: -2)
-        if let attributes = c.attributes {
-            let value = LuaValue.table(LuaTable(Dictionary(uniqueKeysWithValues: attributes.map { key, v -> (LuaKey, LuaValue) in
-                switch v {
-                case .bool(let b): return (.string(key), .boolean(b))
-                case .int(let i): return (.string(key), .integer(i))
-                case .double(let d): return (.string(key), .number(d))
-                case .string(let s): return (.string(key), .string(s))
-                }
-            })))
-            stack.push(value)
-            stack.setField("attrs", in: -2)
-        }
-    }
-}

@@ -135,14 +135,14 @@ extension World {
         call.stack.pushCopy(of: Int32(index))
         if let stage = staging {
             let r = stagedRef(stage)
-            if event == "close" { stage.close.append(r) } else { stage.events[CounterEventKind(rawValue: event)!, default: []].append(r) }
+            if event == "close" { stage.close.append(r) } else { stage.events[CounterEventKind(rawValue: event)!].append(r) }
             return
         }
         let r = ref()
         if event == "close" {
             hooks.close.append(r)
         } else {
-            hooks.events[CounterEventKind(rawValue: event)!, default: []].append(r)
+            hooks.events[CounterEventKind(rawValue: event)!].append(r)
         }
         installObservers()
     }

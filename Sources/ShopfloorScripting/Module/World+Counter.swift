@@ -1,4 +1,5 @@
 import Foundation
+import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
@@ -230,12 +231,7 @@ extension World {
                 let busy = simulation.inService()
                 call.stack.pushTable(array: busy.count)
                 for (i, c) in busy.enumerated() {
-                    pushCustomerCopy(c, onto: call.stack)
-                    if let teller = c.teller {
-                        call.stack.push(teller + 1); call.stack.setField("teller", in: -2)
-                        call.stack.push(simulation.pools[simulation.teller(teller).pool].name); call.stack.setField("pool", in: -2)
-                    }
-                    if let start = c.serviceStart { call.stack.push(start); call.stack.setField("started", in: -2) }
+                    pushCustomerCopy(c, onto: call.stack, view: sf_customer_view_serving())
                     call.stack.setIndex(i + 1, in: -2)
                 }
                 return 1

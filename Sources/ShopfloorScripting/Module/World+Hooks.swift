@@ -3,9 +3,9 @@ import ShopfloorCore
 
 /// Lua functions as the core's hooks, and the core's events as calls to Lua.
 ///
-/// Hot-path rule (DESIGN.md): a hook called per event receives tables the world reuses (one
-/// customer table, one table per teller, one `lines` table) and returns plain values; nothing is
-/// allocated per event unless the script asks for it.
+/// Hot-path rule (DESIGN.md): a hook called per event receives a customer handle (CustomerHandle.swift)
+/// and tables the world reuses (one table per teller, one `lines` table) and returns plain values;
+/// nothing is allocated per event unless the script asks for it.
 extension World {
     // MARK: Event observers
 
@@ -13,9 +13,25 @@ extension World {
     func installObservers() {
         var observers = simulation.observers
         let listening = !eventSinks.isEmpty
+        // Performance: the closures hold the world and the handle unretained (Unmanaged, used as guaranteed
+        // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
+        // observers live in the world's simulation, which the world outlives, and the world holds the handle.
+        let handle = hooks.events.values.allSatisfy(\.isEmpty) ? customerHandle : makeCustomerHandle()
         for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
-            let wanted = listening || !(hooks.events[kind] ?? []).isEmpty
-            let observer: ((CounterEvent) throws -> Void)? = wanted ? { [unowned self] event in try self.emit(event) } : nil
+            let wanted = listening || !hooks.events[kind].isEmpty
+            let observer: ((CounterEvent) throws -> Void)?
+            if !wanted {
+                observer = nil
+            } else if let handle {
+                let world = Unmanaged.passUnretained(self), handle = Unmanaged.passUnretained(handle)
+                observer = { event in
+                    try world._withUnsafeGuaranteedRef { world in
+                        try handle._withUnsafeGuaranteedRef { handle in try world.emit(event, handle) }
+                    }
+                }
+            } else {
+                observer = { [unowned(unsafe) self] event in try self.emit(event, nil) }
+            }
             switch kind {
             case .arrive: observers.onArrive = observer
             case .start: observers.onStart = observer
@@ -28,14 +44,13 @@ extension World {
         simulation.observers = observers
     }
 
-    func emit(_ event: CounterEvent) throws {
-        for sink in eventSinks { try sink(event, self) }
-        guard let refs = hooks.events[event.kind], !refs.isEmpty else { return }
-        for r in refs {
-            push(ref: r)
-            pushCustomer(event.customer, time: event.time, teller: event.teller)
-            try lua.protectedCall(arguments: 1, results: 0)
-        }
+    /// Delivers one event: to the host's sinks (traces, live views), then to the scenario's hooks of its
+    /// kind, all in one C call with the customer handle as their argument.
+    @inline(__always)
+    func emit(_ event: CounterEvent, _ handle: CustomerHandle?) throws {
+        if !eventSinks.isEmpty { for sink in eventSinks { try sink(event, self) } }
+        guard let handle else { return }
+        try hooks.events.withRefs(of: event.kind) { refs in try handle.deliver(event, to: refs) }
     }
 
     func emitClose() throws {
@@ -44,49 +59,6 @@ extension World {
             pushSummaryTable()
             try lua.protectedCall(arguments: 1, results: 0)
         }
-    }
-
-    /// Pushes the reused customer table, filled for this event.
-    /// Fields: number, task, time, arrival, wait (once started), teller and pool (once with one),
-    /// priority, and attrs (a fresh table, only when the customer has attributes).
-    func pushCustomer(_ c: Customer, time: Double, teller: Int?) {
-        let stack = lua.stack
-        if customerTableRef == 0 {
-            stack.pushTable(record: 10)
-            customerTableRef = ref()
-        }
-        push(ref: customerTableRef)
-        let t = stack.top
-        stack.push(c.number); stack.setField("number", in: t)
-        pushTaskName(c.task); stack.setField("task", in: t)
-        stack.push(time); stack.setField("time", in: t)
-        stack.push(c.arrivalTime); stack.setField("arrival", in: t)
-        stack.push(c.priority); stack.setField("priority", in: t)
-        if let start = c.serviceStart { stack.push(start - c.arrivalTime) } else { stack.pushNil() }
-        stack.setField("wait", in: t)
-        let tellerIndex = teller ?? c.teller
-        if let tellerIndex {
-            stack.push(tellerIndex + 1); stack.setField("teller", in: t)
-            stack.push(simulation.pools[simulation.teller(tellerIndex).pool].name); stack.setField("pool", in: t)
-        } else {
-            stack.pushNil(); stack.setField("teller", in: t)
-            stack.pushNil(); stack.setField("pool", in: t)
-        }
-        if let attributes = c.attributes {
-            stack.pushTable(record: attributes.count)
-            for key in attributes.keys.sorted() {
-                switch attributes[key]! {
-                case .bool(let b): stack.push(b)
-                case .int(let i): stack.push(i)
-                case .double(let d): stack.push(d)
-                case .string(let s): stack.push(s)
-                }
-                stack.setField(key, in: -2)
-            }
-        } else {
-            stack.pushNil()
-        }
-        stack.setField("attrs", in: t)
     }
 
     // MARK: Decision hooks
@@ -276,8 +248,11 @@ extension World {
             let stack = self.lua.stack
             let base = stack.top
             defer { stack.setTop(base) }
+            let handle = self.makeCustomerHandle()
+            let saved = handle.enter(customer, time: simulation.now, teller: teller)
+            defer { handle.leave(saved) }
             self.push(ref: self.hooks.serviceTime)
-            self.pushCustomer(customer, time: simulation.now, teller: teller)
+            handle.pushCurrent()
             self.pushTellerTable(teller)
             try self.lua.protectedCall(arguments: 2, results: 1)
             return try self.decodingAnswer(of: self.hooks.serviceTime) {

@@ -10,7 +10,7 @@ final class Staging {
     /// Installations to make, in order, when the reload succeeds.
     var actions: [() throws -> Void] = []
     /// The event hooks the scripts set up again (they replace the old set).
-    var events: [CounterEventKind: [Int32]] = [:]
+    var events = EventHookLists()
     var close: [Int32] = []
     /// Registry slots taken while staging, released if the reload fails.
     var refs: [Int32] = []

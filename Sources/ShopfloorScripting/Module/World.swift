@@ -44,7 +44,8 @@ public final class World {
         return readLine(strippingNewline: true)
     }
     /// Receives every counter event (trace files, live views).
-    public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
+    // Performance: unchecked — read per event (scripts/bench/hooks); never held across a call into Lua.
+    @exclusivity(unchecked) public var eventSinks: [(CounterEvent, World) throws -> Void] = [] { didSet { installObservers() } }
 
     var streams: [String: RandomStreamBox] = [:]
     // Performance: unchecked — the generator reads its slot here per arrival (juice-bar benchmark); the world
@@ -57,7 +58,9 @@ public final class World {
     var tellerTableRefs: [Int32] = []
     var linesTableRef: Int32 = 0
     var linesInTable = 0
-    var customerTableRef: Int32 = 0
+    /// The handle event hooks receive as their customer (CustomerHandle.swift); made with the first such hook.
+    // Performance: unchecked — read per event (scripts/bench/hooks).
+    @exclusivity(unchecked) var customerHandle: CustomerHandle?
     var counterRef: Int32 = 0
     /// The plugin file being loaded (plugins may only register while their file loads).
     var loadingPluginFile: String?
@@ -175,6 +178,49 @@ struct HookRefs {
     var generatorBatch = 0
     var policy: Int32 = 0
     var serviceTime: Int32 = 0
-    var events: [CounterEventKind: [Int32]] = [:]
+    var events = EventHookLists()
     var close: [Int32] = []
+}
+
+/// The event hooks' registry slots by event kind, in a plain array: the per-event dispatch is an index,
+/// not a dictionary lookup (scripts/bench/hooks).
+struct EventHookLists {
+    private var lists: [[Int32]] = [[], [], [], [], []]
+
+    @inline(__always)
+    static func index(_ kind: CounterEventKind) -> Int {
+        switch kind {
+        case .arrive: 0
+        case .start: 1
+        case .finish: 2
+        case .balk: 3
+        case .renege: 4
+        }
+    }
+
+    /// The hooks of `kind`, in the order they were added.
+    subscript(kind: CounterEventKind) -> [Int32] {
+        @inline(__always) get { lists[Self.index(kind)] }
+        set { lists[Self.index(kind)] = newValue }
+    }
+
+    /// Every kind's list.
+    var values: [[Int32]] { lists }
+
+    /// Runs `body` with the hooks of `kind`. A hook may add hooks while `body` runs: several hooks are
+    /// passed as a copy of the list (kept alive until `body` returns), a single one as a value.
+    // Performance: the single-hook case takes no retain of the list per event (scripts/bench/hooks).
+    @inline(__always)
+    func withRefs<T>(of kind: CounterEventKind, _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
+        let i = Self.index(kind)
+        switch lists[i].count {
+        case 0: return try body(UnsafeBufferPointer(start: nil, count: 0))
+        case 1:
+            let only = lists[i][0]
+            return try withUnsafePointer(to: only) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+        default:
+            let copy = lists[i]
+            return try copy.withUnsafeBufferPointer(body)
+        }
+    }
 }

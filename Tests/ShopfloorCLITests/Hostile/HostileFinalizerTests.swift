@@ -79,18 +79,20 @@ struct HostileFinalizerTests {
         #expect(list.status == 0 && list.stdout.components(separatedBy: "first task").count == 2, "\(list.stdout)")
     }
 
-    /// A finalizer run by a collection step while the host builds a hook's arguments (the `attrs` table of
-    /// each `finish` event; the hook itself allocates nothing) had no entry active: nothing watched it and
-    /// the run hung. It now runs in an entry of its own, ended past the budget like a close's.
+    /// A finalizer run by a collection step while the host builds a hook's arguments had no entry active:
+    /// nothing watched it and the run hung. It now runs in an entry of its own, ended past the budget (not
+    /// twice the budget, as inside an entry) like a close's. Event hooks allocate nothing per event any more,
+    /// so the host's allocations here are the teller tables of the service-time hook (one per teller, built
+    /// on its first service, between entries); the hook itself allocates nothing.
     @Test func test_loopingFinalizer_inACollectionStepBetweenEntries_endsTheRunAfterTheBudget() throws {
         let folder = try TemporaryFolder()
         let path = folder.write("step.lua", """
             local c = shopfloor.counter "bank"
             c:task { name = "a", service = 1 }
-            c:tellers { skill = "a", count = 1 }
+            c:tellers { skill = "a", count = 600 }
             keep = setmetatable({}, { __gc = function() while true do end end })
-            for _ = 1, 4000 do c:arrive { task = "a", attrs = { vip = true } } end
-            c:on("finish", function(customer) keep = nil end)
+            for _ = 1, 600 do c:arrive { task = "a" } end
+            c:service_time(function(customer, teller) keep = nil return 1 end)
             print("loaded")
             """)
         let r = try Shell.runWithin(60, ["run", path, "--time-budget", "1"])
