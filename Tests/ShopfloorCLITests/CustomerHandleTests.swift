@@ -38,6 +38,44 @@ struct CustomerHandleTests {
         ])
     }
 
+    /// Untraced, start and finish hooks read the core's light event (CounterEventView); with `--trace` the
+    /// built event. Both paths, nested deliveries included, show the hooks the same fields.
+    @Test func test_startAndFinishFields_sameWithAndWithoutATrace() throws {
+        let hooks = """
+            local function show(kind, c)
+              print("> " .. kind, c.number, c.task, c.time, c.arrival, c.wait, c.waited, c.teller, c.pool, c.priority,
+                    c.attrs and c.attrs.vip, c.attrs and c.attrs.items)
+            end
+            bank:on("start", function(c) show("start", c); if c.number == 2 then bank:arrive "deposit" end end)
+            bank:on("finish", function(c)
+              show("finish", c)
+              if c.number == 3 then bank:arrive "loan"; show("finish", c) end
+            end)
+            bank:on("arrive", function(c) show("arrive", c) end)
+            """
+        let folder = try TemporaryFolder()
+        folder.write("hooks.lua", """
+            local bank = shopfloor.counter "bank"
+            bank:task { name = "deposit", service = shopfloor.fixed(2) }
+            bank:task { name = "loan", service = shopfloor.fixed(2) }
+            bank:tellers { skills = { "deposit", "loan" }, count = 1, name = "front" }
+            bank:arrive { task = "deposit", priority = 3, attrs = { vip = true, items = 2 } }
+            bank:arrive "loan"
+            \(hooks)
+            """)
+        let dir = URL(fileURLWithPath: folder.path)
+        let plain = try Shell.run(["run", "hooks.lua"], in: dir)
+        let traced = try Shell.run(["run", "hooks.lua", "--trace", "t.jsonl"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(traced.status == 0, "\(traced.stderr)")
+        let finishes3 = lines(plain).filter { $0.hasPrefix("> finish\t3\t") }
+        #expect(finishes3.count == 2 && finishes3[0] == finishes3[1])  // the outer handle after a nested start
+        #expect(lines(plain).contains { $0.hasPrefix("> start\t4\tloan\t") })
+        #expect(lines(plain) == lines(traced))
+        #expect(lines(plain).first == "> start\t1\tdeposit\t0.0\t0.0\t0.0\t0.0\t1\tfront\t3\ttrue\t2")
+        #expect(lines(plain).contains("> arrive\t3\tdeposit\t2.0\t2.0\tnil\t0.0\tnil\tnil\t0\tnil\tnil"))
+    }
+
     @Test func test_waitedBeforeService_isTheTimeSoFar_andWaitIsNil() throws {
         let r = try run("""
             bank:on("start", function(c) if c.number == 2 then bank:arrive "loan" end end)

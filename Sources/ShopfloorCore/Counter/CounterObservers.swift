@@ -14,6 +14,12 @@ public struct CounterObservers {
     public var onFinish: ((CounterEvent) throws -> Void)?
     public var onBalk: ((CounterEvent) throws -> Void)?
     public var onRenege: ((CounterEvent) throws -> Void)?
+    /// Lighter forms of ``onStart`` and ``onFinish``: the event's plain values (``CounterEventView``), no
+    /// ``Customer`` built. Called only when the matching full observer is `nil` (install one or the other).
+    // Performance: the scripting layer's event hooks use these unless a trace or live view listens
+    // (scripts/bench/hooks).
+    public var onStartView: ((CounterEventView) throws -> Void)?
+    public var onFinishView: ((CounterEventView) throws -> Void)?
     /// Everyone has left and nothing is scheduled (reported by ``Simulation/runUntilIdle(maxEvents:)``).
     public var onClose: ((Simulation) throws -> Void)?
     /// A recipe order succeeded or failed.
@@ -28,5 +34,6 @@ public struct CounterObservers {
     /// Whether any customer observer is installed (one test on the hot path instead of five).
     var observesCustomers: Bool {
         onArrive != nil || onStart != nil || onFinish != nil || onBalk != nil || onRenege != nil
+            || onStartView != nil || onFinishView != nil
     }
 }

@@ -385,4 +385,10 @@ extension Simulation {
     func notify(_ name: String, _ observer: (CounterEvent) throws -> Void, _ event: CounterEvent) throws {
         do { try observer(event) } catch { throw CoreError.hookFailed(hook: "\(name) observer", underlying: error) }
     }
+
+    /// Calls a light observer (``CounterObservers/onStartView``, ``CounterObservers/onFinishView``), wrapping its error.
+    @inline(__always)
+    func notify(_ name: String, _ observer: (CounterEventView) throws -> Void, _ view: CounterEventView) throws {
+        do { try observer(view) } catch { throw CoreError.hookFailed(hook: "\(name) observer", underlying: error) }
+    }
 }

@@ -192,8 +192,15 @@ extension Simulation {
         poolStore[p].busyCount &+= 1
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
         runState.scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
-        if observesCustomers, let onStart = observers.onStart {
-            try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
+        if observesCustomers {
+            if let onStart = observers.onStart {
+                try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
+            } else if let onStartView = observers.onStartView {
+                let r = table.records[i]
+                let view = CounterEventView(kind: .start, time: now, record: r, teller: t,
+                                            attributes: r.hasAttributes ? table.attributes[slot] : nil)
+                try notify("start", onStartView, view)
+            }
         }
     }
 
@@ -229,6 +236,12 @@ extension Simulation {
             snapshot.state = turnedAway ? .turnedAway : .served
             table.release(slot)
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
+        } else if observesCustomers, let onFinishView = observers.onFinishView {
+            let r = table.records[i]
+            let view = CounterEventView(kind: .finish, time: now, record: r, teller: t,
+                                        attributes: r.hasAttributes ? table.attributes[slot] : nil)
+            table.release(slot)
+            try notify("finish", onFinishView, view)
         } else {
             table.release(slot)
         }

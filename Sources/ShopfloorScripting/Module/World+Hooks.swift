@@ -32,10 +32,27 @@ extension World {
             } else {
                 observer = { [unowned(unsafe) self] event in try self.emit(event, nil) }
             }
+            // Without a trace or live view, start and finish take the core's light form: no `Customer` or
+            // `CounterEvent` built per event (scripts/bench/hooks).
+            var view: ((CounterEventView) throws -> Void)?
+            if wanted, !listening, let handle, kind == .start || kind == .finish {
+                let world = Unmanaged.passUnretained(self), handle = Unmanaged.passUnretained(handle)
+                view = { event in
+                    try world._withUnsafeGuaranteedRef { world in
+                        try handle._withUnsafeGuaranteedRef { handle in
+                            if var only = world.hooks.events.only(of: kind) {
+                                try withUnsafePointer(to: &only) { try handle.deliver(event, to: UnsafeBufferPointer(start: $0, count: 1)) }
+                            } else {
+                                try world.hooks.events.withRefs(of: kind) { refs in try handle.deliver(event, to: refs) }
+                            }
+                        }
+                    }
+                }
+            }
             switch kind {
             case .arrive: observers.onArrive = observer
-            case .start: observers.onStart = observer
-            case .finish: observers.onFinish = observer
+            case .start: observers.onStart = view == nil ? observer : nil; observers.onStartView = view
+            case .finish: observers.onFinish = view == nil ? observer : nil; observers.onFinishView = view
             case .balk: observers.onBalk = observer
             case .renege: observers.onRenege = observer
             }

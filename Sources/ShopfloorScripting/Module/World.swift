@@ -204,6 +204,14 @@ struct EventHookLists {
         set { lists[Self.index(kind)] = newValue }
     }
 
+    /// The only hook of `kind` when it has exactly one, else nil (read without holding the list).
+    // Performance: the light observers' single-hook path takes no retain of the lists (scripts/bench/hooks).
+    @inline(__always)
+    func only(of kind: CounterEventKind) -> Int32? {
+        let i = Self.index(kind)
+        return lists[i].count == 1 ? lists[i][0] : nil
+    }
+
     /// Every kind's list.
     var values: [[Int32]] { lists }
 
