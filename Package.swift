@@ -5,7 +5,7 @@
 //   shopfloor (exe) → ShopfloorCLI → ShopfloorScripting → { ShopfloorCore, ShopfloorBoard, LuaKit → CLua,
 //                                                          CShopfloorHooks (C fast paths) → CLua's header }
 // Only LuaKit imports CLua (FenceTests checks it).
-//   ShopfloorScripting and ShopfloorBoard → ShopfloorText (shared text rules; imports nothing).
+//   ShopfloorScripting, ShopfloorBoard and LuaKit → ShopfloorText (shared text and path rules; imports nothing).
 // ShopfloorCore and ShopfloorBoard never import Lua; LuaKit never imports the domain.
 // Traits: PostgresSync (off by default) compiles the board's PostgreSQL sync.
 import PackageDescription
@@ -40,7 +40,7 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
-        .target(name: "LuaKit", dependencies: ["CLua"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "ShopfloorText"]),
         // The scripting layer's per-event C fast paths (hooks, generators, stock rules), built on CLua's
         // header; only ShopfloorScripting uses them. No `export *`: importing it does not expose CLua.
         .systemLibrary(name: "CShopfloorHooks"),

@@ -42,8 +42,7 @@ public struct BoardConfig: Hashable, Sendable {
         if rules.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             return home + rules.dropFirst()
         }
-        let folder = BoardPath.folder(of: path)
-        return folder.isEmpty ? rules : folder + "/" + rules
+        return PlainPath.joining(PlainPath.folder(of: path), rules)
     }
 
     /// Reads the config at `path`; a missing file is an empty config.
@@ -52,7 +51,7 @@ public struct BoardConfig: Hashable, Sendable {
     public static func load(path: String) throws -> BoardConfig {
         var config = BoardConfig(path: path)
         guard let data = FileManager.default.contents(atPath: path) else { return config }
-        let name = BoardPath.lastComponent(of: path)
+        let name = PlainPath.lastComponent(of: path)
         var section = ""
         var seen: Set<String> = []
         // Split on the byte: as Characters, "\r\n" is one grapheme and never equals "\n".

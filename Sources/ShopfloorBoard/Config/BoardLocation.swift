@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorText
 
 /// Where the board's database lives: `--db PATH`, else `SHOPFLOOR_BOARD_DB`, else the platform's
 /// user data folder.
@@ -28,7 +29,7 @@ public enum BoardLocation {
         if let option, !option.isEmpty { return option }
         if let path = environment[environmentVariable], !path.isEmpty { return path }
         let path = try defaultPath(environment: environment)
-        let folder = BoardPath.folder(of: path)
+        let folder = PlainPath.folder(of: path)
         let base = baseFolder(environment: environment)
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder),
@@ -73,8 +74,7 @@ public enum BoardLocation {
             if let home = environment["HOME"], !home.isEmpty, data.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
                 return ("HOME", home)
             }
-            let parent = BoardPath.folder(of: data.hasSuffix("/") ? String(data.dropLast()) : data)
-            return ("XDG_DATA_HOME", parent.isEmpty ? "/" : parent)
+            return ("XDG_DATA_HOME", PlainPath.folder(of: data))
         }
         #endif
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
@@ -84,7 +84,7 @@ public enum BoardLocation {
     /// The board's config file: the database's path with the extension `.toml`
     /// (`board.sqlite` → `board.toml`), so two boards in one folder keep separate settings.
     public static func configPath(forDatabase path: String) -> String {
-        let base = BoardPath.deletingExtension(path)
+        let base = PlainPath.deletingExtension(path)
         return (base.isEmpty ? path : base) + ".toml"
     }
 }
