@@ -83,26 +83,24 @@ final class CustomerHandle {
     @inline(__always)
     func fill(_ c: Customer, time: Double, teller: Int?) {
         syncTaskNames(upTo: c.task)
-        state.pointee.current.number = Int64(c.number)
-        state.pointee.current.task = Int64(c.task)
-        state.pointee.current.time = time
-        state.pointee.current.arrival = c.arrivalTime
-        state.pointee.current.priority = Int64(c.priority)
-        if let start = c.serviceStart {
-            state.pointee.current.started = 1
-            state.pointee.current.service_start = start
-        } else {
-            state.pointee.current.started = 0
-        }
-        if let t = teller ?? c.teller { state.pointee.current.teller = Int64(t + 1) } else { state.pointee.current.teller = 0 }
-        if c.attributes != nil {
-            state.pointee.current.has_attrs = 1
-            attributes = c.attributes
-        } else {
-            state.pointee.current.has_attrs = 0
-            if attributes != nil { attributes = nil }
-        }
+        state.pointee.current = CustomerHandle.event(c, time: time, teller: teller)
+        if c.attributes != nil { attributes = c.attributes } else if attributes != nil { attributes = nil }
         _ = sf_customer_begin(state)
+    }
+
+    /// The plain values C reads for `c` at `time` (teller 0-based in, 1-based out, 0 = none): the one
+    /// place a `Customer` becomes an `sf_customer_event` (the handle and the plain tables both use it).
+    static func event(_ c: Customer, time: Double, teller: Int?) -> sf_customer_event {
+        var e = sf_customer_event()
+        e.number = Int64(c.number)
+        e.task = Int64(c.task)
+        e.time = time
+        e.arrival = c.arrivalTime
+        e.priority = Int64(c.priority)
+        if let start = c.serviceStart { e.started = 1; e.service_start = start }
+        e.teller = (teller ?? c.teller).map { Int64($0 + 1) } ?? 0
+        e.has_attrs = c.attributes == nil ? 0 : 1
+        return e
     }
 
     /// Keeps the C names table (task index + 1 → name) in step with the tasks; rebuilt after a rollback
@@ -216,15 +214,7 @@ extension World {
         if let t = c.teller { stack.push(simulation.pools[simulation.teller(t).pool].name) } else { stack.pushNil() }
         if let attributes = c.attributes { pushAttributes(attributes) } else { stack.pushNil() }
         pushTaskName(c.task)
-        var e = sf_customer_event()
-        e.number = Int64(c.number)
-        e.task = Int64(c.task)
-        e.time = simulation.now
-        e.arrival = c.arrivalTime
-        e.priority = Int64(c.priority)
-        if let start = c.serviceStart { e.started = 1; e.service_start = start }
-        e.teller = c.teller.map { Int64($0 + 1) } ?? 0
-        e.has_attrs = c.attributes == nil ? 0 : 1
+        var e = CustomerHandle.event(c, time: simulation.now, teller: nil)
         sf_customer_push_table(L, nil, &e, view, -3)
         stack.rotate(-4, by: 1)
         stack.pop(3)
