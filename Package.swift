@@ -53,6 +53,9 @@ let package = Package(
         // Text rules every layer shares: the "unknown X (…; did you mean Y?)" message and one escaper
         // per output format (JSON, CSV, HTML). Below the board and the scripting layer, so each has one copy.
         .target(name: "ShopfloorText"),
+        // Experiments' data: the design, shard records, statistics and rendering. Imports no Lua: `merge`
+        // combines shard files with this alone.
+        .target(name: "ShopfloorExperiment", dependencies: ["ShopfloorText"]),
         .target(
             name: "ShopfloorCore",
             dependencies: [
@@ -75,6 +78,7 @@ let package = Package(
             name: "ShopfloorCLI",
             dependencies: [
                 "ShopfloorScripting",
+                "ShopfloorExperiment",
                 "ShopfloorText",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -94,6 +98,7 @@ let package = Package(
         .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorTextTests", dependencies: ["ShopfloorText"]),
+        .testTarget(name: "ShopfloorExperimentTests", dependencies: ["ShopfloorExperiment", "ShopfloorTestSupport"]),
         .testTarget(
             name: "ShopfloorCLITests",
             dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor", "ShopfloorTestSupport"]
