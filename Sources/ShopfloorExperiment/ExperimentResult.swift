@@ -27,6 +27,10 @@ public struct ExperimentResult: Sendable {
     /// The table, fitted to `width` columns.
     public func text(width: Int) -> String { "" }
 
+    /// An offline HTML page (no external resources): the table, and confidence-interval charts per measure
+    /// across the grid.
+    public func html() -> String { "" }
+
     /// The same data as JSON (schema 1, keys sorted, no timing).
     public func json() -> String {
         let encoder = JSONEncoder()
