@@ -96,12 +96,12 @@ let package = Package(
         .target(name: "ShopfloorTestSupport", path: "Tests/ShopfloorTestSupport"),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
-        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorText", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorTextTests", dependencies: ["ShopfloorText"]),
         .testTarget(name: "ShopfloorExperimentTests", dependencies: ["ShopfloorExperiment", "ShopfloorTestSupport"]),
         .testTarget(
             name: "ShopfloorCLITests",
-            dependencies: ["ShopfloorCLI", "LuaKit", "shopfloor", "ShopfloorTestSupport"]
+            dependencies: ["ShopfloorCLI", "LuaKit", "ShopfloorText", "shopfloor", "ShopfloorTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

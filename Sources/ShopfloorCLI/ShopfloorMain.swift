@@ -1,12 +1,17 @@
 import ArgumentParser
 import Foundation
 import LuaKit
+import ShopfloorText
 
 /// The whole program, so `main.swift` stays one line.
 ///
 /// Exit codes: 0 success; 1 an error after the command line parsed (`error: …` on stderr), or
 /// output that could not be written (stdout on a full disk); 64 (`EX_USAGE`) when the command
 /// line itself does not parse or asks for the impossible.
+///
+/// Every error message is written with its control characters made visible (`\u{1B}`): messages
+/// quote what the user wrote — a `--set` name, a script's `error(…)` text, a file name — and a
+/// terminal must show that text, not obey it. Line feeds and tabs stay (tracebacks use them).
 public enum ShopfloorMain {
     public static func main(_ arguments: [String]? = nil) -> Never {
         // A Lua state's close runs the scripts' finalizers, which cannot be interrupted: what the
@@ -17,7 +22,7 @@ public enum ShopfloorMain {
             try command.run()
             exit(StandardStreams.finish() ? 0 : 1)
         } catch let failure as CommandFailure {
-            StandardStreams.error("error: \(failure)\n")
+            StandardStreams.error("error: \(visible(failure.description))\n")
             _ = StandardStreams.finish()
             exit(1)
         } catch {
@@ -29,7 +34,15 @@ public enum ShopfloorMain {
                 if !text.isEmpty { StandardStreams.output(text + "\n") }
                 exit(StandardStreams.finish() && wrote ? 0 : 1)
             }
-            ShopfloorCommand.exit(withError: error)
+            // ArgumentParser's own report (`Error: …` and the usage), with the same escaping.
+            let text = ShopfloorCommand.fullMessage(for: error)
+            if !text.isEmpty { StandardStreams.error(visible(text) + "\n") }
+            exit(code.rawValue)
         }
+    }
+
+    /// `text` as a terminal should show it: control characters escaped, line feeds and tabs kept.
+    static func visible(_ text: String) -> String {
+        ControlCharacters.escaped(text, keepingLineBreaks: true)
     }
 }

@@ -1,3 +1,4 @@
+import ShopfloorText
 import Testing
 @testable import ShopfloorBoard
 

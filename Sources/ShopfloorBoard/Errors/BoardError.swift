@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// Everything that can go wrong on the board, each with a message that names the field and the
 /// offending value, ready to show the user as is.
 ///

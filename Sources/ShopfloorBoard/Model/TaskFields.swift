@@ -1,3 +1,4 @@
+import ShopfloorText
 import Foundation
 
 /// What a user can change about a task: its title, body, deadline and column.

@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// One task version as it travels between a replica and the remote: every stored field plus
 /// its clock stamp. `Sendable`, so it crosses into the networking code.
 public struct SyncRow: Hashable, Sendable {

@@ -1,4 +1,5 @@
 #if PostgresSync
+import ShopfloorText
 import Foundation
 import Testing
 import ShopfloorBoard

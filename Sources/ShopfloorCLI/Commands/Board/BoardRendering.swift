@@ -1,3 +1,4 @@
+import ShopfloorText
 import Foundation
 import ShopfloorBoard
 import ShopfloorScripting  // DisplayWidth: one width function for every text table

@@ -3,10 +3,12 @@
 /// C1 controls (U+0080–U+009F, e.g. the one-byte CSI U+009B) and the bidirectional overrides and
 /// isolates (U+202A–U+202E, U+2066–U+2069) that reorder what follows them on screen.
 ///
-/// Input is refused when it holds one (``TaskFields/validated()``: titles none at all, bodies
-/// everything but line feed and tab), and everything read back from a database is passed through
-/// ``escaped(_:keepingLineBreaks:)`` before it reaches a terminal, because a database can be
-/// written by an older version, by another replica or by hand.
+/// A board task's input is refused when it holds one (`TaskFields.validated()`: titles none at all,
+/// bodies everything but line feed and tab), and everything read back from a database is passed
+/// through ``escaped(_:keepingLineBreaks:)`` before it reaches a terminal, because a database can be
+/// written by an older version, by another replica or by hand. Every `error:` the command line
+/// prints goes through it too: messages quote what the user wrote (a `--set` name, a Lua error's
+/// text, a file name), and quoting must not let that text clear the screen or retitle the window.
 ///
 /// ```swift
 /// ControlCharacters.first(in: "a\u{1B}[2J", allowingLineBreaks: false)   // U+001B
@@ -22,7 +24,7 @@ public enum ControlCharacters {
     }
 
     /// Whether `scalar` is a bidirectional override or isolate (for the message's wording).
-    static func isBidirectional(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isBidirectional(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
