@@ -1,0 +1,41 @@
+/// How renderings name a group: by its factor values and plugin choices, in the design's order
+/// (factors, then plugin kinds), as `--set`/`--use` would spell them.
+///
+/// ```swift
+/// GroupLabel.text(design, point: ["tellers": .number(2)], use: ["teller_policy": "fifo"])
+/// // "tellers=2 teller_policy=fifo"
+/// ```
+enum GroupLabel {
+    /// The column headers: factor names, then plugin kinds.
+    static func headers(_ design: ExperimentDesign) -> [String] {
+        design.factors.map(\.name) + design.uses.map(\.kind)
+    }
+
+    /// The values under ``headers(_:)``.
+    static func values(_ design: ExperimentDesign, point: [String: FactorValue], use: [String: String]) -> [String] {
+        design.factors.map { point[$0.name].map(Figures.value) ?? "–" } + design.uses.map { use[$0.kind] ?? "–" }
+    }
+
+    /// `name=value` pairs, space-separated; `(one group)` for a design without factors or plugin choices.
+    static func text(_ design: ExperimentDesign, point: [String: FactorValue], use: [String: String]) -> String {
+        let pairs = zip(headers(design), values(design, point: point, use: use)).map { "\($0)=\($1)" }
+        return pairs.isEmpty ? "(one group)" : pairs.joined(separator: " ")
+    }
+
+    /// Ascending integers as runs of a common step: `[40, 42, 44, 50]` with step 2 → `40–44 step 2, 50`.
+    static func runs(_ numbers: [Int], step: Int) -> String {
+        var parts: [String] = []
+        var i = 0
+        while i < numbers.count {
+            var j = i
+            while j + 1 < numbers.count && numbers[j + 1] - numbers[j] == step { j += 1 }
+            if j == i {
+                parts.append(String(numbers[i]))
+            } else {
+                parts.append("\(numbers[i])–\(numbers[j])" + (step == 1 ? "" : " step \(step)"))
+            }
+            i = j + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+}
