@@ -73,10 +73,10 @@ struct SequentialRuleTests {
         #expect(result.neededCells == 5...11)
         #expect(result.needText(width: 100) == """
             4 of 4 groups need more replications:
-              #0 tellers=2 teller_policy=fifo: 1 more, replications 2 (cells 8)
-              #1 tellers=2 teller_policy=cross_training: 2 more, replications 1–2 (cells 5–9 step 4)
-              #2 tellers=3 teller_policy=fifo: 2 more, replications 1–2 (cells 6–10 step 4)
-              #3 tellers=3 teller_policy=cross_training: 2 more, replications 1–2 (cells 7–11 step 4)
+              #0 tellers=2 teller_policy=fifo: 1 more; replications 2; cells 8
+              #1 tellers=2 teller_policy=cross_training: 2 more; replications 1–2; cells 5, 9
+              #2 tellers=3 teller_policy=fifo: 2 more; replications 1–2; cells 6, 10
+              #3 tellers=3 teller_policy=cross_training: 2 more; replications 1–2; cells 7, 11
             Run cells 5–11 (7 cells, every needed one).
 
             """)

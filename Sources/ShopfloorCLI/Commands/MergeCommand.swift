@@ -23,7 +23,7 @@ struct MergeCommand: ShopfloorSubcommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Argument(help: ArgumentHelp("Shard files (JSON Lines) of one experiment.", valueName: "file"), completion: .file(extensions: ["jsonl"]))
-    var files: [String] = []
+    var files: [String]
 
     @Option(help: "Output format.")
     var format: Format = .text
@@ -35,7 +35,6 @@ struct MergeCommand: ShopfloorSubcommand {
     var need = false
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one shard file") }
         if let twice = files.enumerated().first(where: { files[..<$0.offset].contains($0.element) })?.element {
             throw ValidationError("\(twice) is named twice")
         }

@@ -40,8 +40,8 @@ extension ExperimentResult {
         var out = ["\(needs.count) of \(groups.count) groups need more replications:"]
         for n in needs {
             let label = GroupLabel.text(design, point: n.point, use: n.use)
-            out += TextTable.wrap("  #\(n.group) \(label): \(n.more) more, replications "
-                                  + "\(GroupLabel.runs(n.replications, step: 1)) (cells \(GroupLabel.runs(n.cells, step: design.groupCount)))",
+            out += TextTable.wrap("  #\(n.group) \(label): \(n.more) more; replications "
+                                  + "\(GroupLabel.runs(n.replications, step: 1)); cells \(GroupLabel.runs(n.cells, step: design.groupCount))",
                                   width: width, indent: 4)
         }
         if let range = neededCells {

@@ -22,7 +22,9 @@ enum GroupLabel {
         return pairs.isEmpty ? "(one group)" : pairs.joined(separator: " ")
     }
 
-    /// Ascending integers as runs of a common step: `[40, 42, 44, 50]` with step 2 → `40–44 step 2, 50`.
+    /// Ascending integers as runs of a common step: `[40, 42, 44, 50]` with step 2 → `40–44 step 2, 50`
+    /// (a pair of a wider step stays a pair: `16, 20`);
+    /// past six runs, the first three, the last and the count.
     static func runs(_ numbers: [Int], step: Int) -> String {
         var parts: [String] = []
         var i = 0
@@ -31,11 +33,15 @@ enum GroupLabel {
             while j + 1 < numbers.count && numbers[j + 1] - numbers[j] == step { j += 1 }
             if j == i {
                 parts.append(String(numbers[i]))
+            } else if j == i + 1 && step != 1 {
+                parts.append("\(numbers[i]), \(numbers[j])")
             } else {
                 parts.append("\(numbers[i])–\(numbers[j])" + (step == 1 ? "" : " step \(step)"))
             }
             i = j + 1
         }
+        // Scattered numbers (a partial merge of shards): the first few, then the last and the count.
+        if parts.count > 6 { return parts.prefix(3).joined(separator: ", ") + ", … " + parts.last! + " (\(numbers.count) in all)" }
         return parts.joined(separator: ", ")
     }
 }
