@@ -45,6 +45,9 @@ struct MergeCommand: ShopfloorSubcommand {
 
     func execute() throws {
         let result = try ExperimentResult(shards: try files.map(Self.read))
+        if let report, let shard = files.first(where: { Self.sameFile($0, report) }) {
+            throw MergeError("--report \(report): is the shard file \(shard); refusing to overwrite it")
+        }
         let reportFile = try report.map { try OutputFile(path: $0, option: "--report", protected: files) }
         switch (format, need) {
         case (.json, _): StandardStreams.output(result.json() + "\n")
@@ -70,6 +73,14 @@ struct MergeCommand: ShopfloorSubcommand {
             throw MergeError(glob ? "\(path): no file matches this pattern" : "\(path): no such file")
         }
         return (path, try ShardFile.read(path: path, dropsCutLine: false))
+    }
+}
+
+extension MergeCommand {
+    /// Whether two paths name one file (device and inode), through any symlink or hard link.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 }
 
@@ -102,6 +113,12 @@ extension ExperimentResult {
             }
         }
         let header = shards.map(\.shard.header).min { ShardFile.line(.experiment($0)) < ShardFile.line(.experiment($1)) }!
-        try self.init(header: header, cells: cells)
+        do {
+            try self.init(header: header, cells: cells)
+        } catch let error as ExperimentResultError {
+            // Name the file holding the cell at fault.
+            guard case .misnumbered(let index, _) = error, let path = seen[index] else { throw error }
+            throw MergeError("\(path): \(error)")
+        }
     }
 }
