@@ -96,9 +96,17 @@ extension ExperimentResult {
                              categories: categories, series: series, marks: marks).svg
     }
 
+    /// A table; columns whose cells are all words (plugin names, string factors) are left-aligned,
+    /// figures right-aligned.
     private func table(header: [String], rows: [[String]]) -> String {
-        var s = "<div class=\"scroll\"><table>\n<tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
-        for row in rows { s += "<tr>" + row.map { "<td>\(e($0))</td>" }.joined() + "</tr>\n" }
+        let words = header.indices.map { c in
+            rows.allSatisfy { row in c < row.count && row[c].first.map { !$0.isNumber && $0 != "-" && $0 != "–" } ?? true }
+        }
+        func cell(_ tag: String, _ text: String, _ c: Int) -> String {
+            "<\(tag)\(words[c] && !rows.isEmpty ? " class=\"word\"" : "")>\(e(text))</\(tag)>"
+        }
+        var s = "<div class=\"scroll\"><table>\n<tr>" + header.enumerated().map { cell("th", $1, $0) }.joined() + "</tr>\n"
+        for row in rows { s += "<tr>" + row.enumerated().map { cell("td", $1, $0) }.joined() + "</tr>\n" }
         return s + "</table></div>\n"
     }
 
@@ -111,7 +119,7 @@ extension ExperimentResult {
         .scroll { overflow-x: auto; }
         table { border-collapse: collapse; margin: 8px 0 16px; }
         th, td { border-bottom: 1px solid #ddd; padding: 4px 12px; text-align: right; white-space: nowrap; }
-        th:first-child, td:first-child { text-align: left; } th { background: #f4f4f4; }
+        th.word, td.word { text-align: left; } th { background: #f4f4f4; }
         code { font-size: 13px; } .failed li { margin: 2px 0; }
         svg.chart { width: 100%; max-width: 900px; height: auto; margin: 12px 0 20px; background: #fff; display: block; }
         .title { font-size: 14px; font-weight: 600; fill: #222; } .tick { font-size: 11px; fill: #555; }

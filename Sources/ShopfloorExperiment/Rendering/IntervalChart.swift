@@ -21,7 +21,7 @@ struct IntervalChart {
     var marks: [Mark]
 
     static let width = 900.0, height = 320.0
-    static let left = 78.0, right = 24.0, top = 40.0, bottom = 70.0
+    static let left = 78.0, right = 24.0, top = 54.0, bottom = 62.0
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
 
     var svg: String {
@@ -76,13 +76,13 @@ struct IntervalChart {
             }
             s += "<circle cx=\"\(px)\" cy=\"\(Self.f(y(mark.mean)))\" r=\"3.5\" fill=\"\(colour)\"/></g>"
         }
+        // The legend: a row under the title, one colour per plugin choice.
         if series.count > 1 {
-            var lx = Self.width - Self.right
-            for (i, name) in series.enumerated().reversed() {
-                let w = Double(name.count) * 6.6 + 22
-                lx -= w
-                s += "<circle cx=\"\(Self.f(lx + 6))\" cy=\"18\" r=\"4\" fill=\"\(Self.palette[i % Self.palette.count])\"/>"
-                s += "<text x=\"\(Self.f(lx + 14))\" y=\"22\" class=\"legend\">\(HTMLText.escaped(name))</text>"
+            var lx = Self.left
+            for (i, name) in series.enumerated() {
+                s += "<circle cx=\"\(Self.f(lx + 5))\" cy=\"36\" r=\"4\" fill=\"\(Self.palette[i % Self.palette.count])\"/>"
+                s += "<text x=\"\(Self.f(lx + 13))\" y=\"40\" class=\"legend\">\(HTMLText.escaped(name))</text>"
+                lx += Double(name.count) * 6.6 + 34
             }
         }
         return s + "</svg>"
