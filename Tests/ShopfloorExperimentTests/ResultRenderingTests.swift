@@ -101,6 +101,20 @@ struct ResultRenderingTests {
         #expect(result.json().contains("\"complete\":false"))
     }
 
+    /// No factors, no plugin choices, one replication: one group, no spread, nothing to compare.
+    @Test func singleGroupSingleReplication() throws {
+        let single = ResultFixture.single(replications: .fixed(count: 1))
+        let result = try single.result([single.cell(0, ["wait": 2.5])])
+        let text = result.text(width: 80)
+        #expect(text.contains("1 group, 1 replication each"))
+        #expect(text.contains("#  n  wait\n0  1  2.5\n"), "\(text)")
+        #expect(result.json().contains("\"half_width\":null"))
+        #expect(result.html().contains("<svg"))
+        let none = try single.result([])
+        #expect(none.text(width: 80).contains("Incomplete: 1 of 1 groups need more replications (cell 0)"))
+        #expect(none.html().contains("<!DOCTYPE html>"))
+    }
+
     final class XMLCheck: NSObject, XMLParserDelegate {
         var elements: [String: Int] = [:]
         var references: [String] = []

@@ -13,7 +13,7 @@ extension ExperimentResult {
         body += "<p class=\"meta\">\(e(metaLine))</p>\n"
         if !isComplete {
             body += "<p class=\"warn\">Incomplete: \(need.count) of \(groups.count) groups need more replications"
-                + (neededCells.map { " (cells \($0.lowerBound)–\($0.upperBound))" } ?? "") + ".</p>\n"
+                + (neededCells.map { " (" + GroupLabel.cells($0) + ")" } ?? "") + ".</p>\n"
         }
         body += "<h2>Results</h2>\n<p class=\"note\">mean ± half-width of the \(e(Figures.percent(confidence))) confidence interval (Student's t), per group.</p>\n"
         body += table(header: ["#"] + GroupLabel.headers(design) + ["n"] + statusHeader + measureNames,

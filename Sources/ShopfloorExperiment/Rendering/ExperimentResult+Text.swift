@@ -25,7 +25,7 @@ extension ExperimentResult {
         if !isComplete {
             out.append("")
             let short = groups.filter { $0.decision.status == .short }.count
-            let range = neededCells.map { " (cells \($0.lowerBound)–\($0.upperBound))" } ?? ""
+            let range = neededCells.map { " (" + GroupLabel.cells($0) + ")" } ?? ""
             out += TextTable.wrap("Incomplete: \(short) of \(groups.count) groups need more replications\(range); "
                                   + "`shopfloor merge --need` lists them.", width: width)
         }
@@ -45,7 +45,7 @@ extension ExperimentResult {
                                   width: width, indent: 4)
         }
         if let range = neededCells {
-            out += TextTable.wrap("Run cells \(range.lowerBound)–\(range.upperBound) (\(range.count) cells, every needed one).", width: width)
+            out += TextTable.wrap("Run \(GroupLabel.cells(range))" + (range.count > 1 ? " (\(range.count) cells, every needed one)." : "."), width: width)
         }
         return out.joined(separator: "\n") + "\n"
     }

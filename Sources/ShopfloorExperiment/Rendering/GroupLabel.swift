@@ -44,4 +44,9 @@ enum GroupLabel {
         if parts.count > 6 { return parts.prefix(3).joined(separator: ", ") + ", … " + parts.last! + " (\(numbers.count) in all)" }
         return parts.joined(separator: ", ")
     }
+
+    /// `cells 16–23`, or `cell 7` for a range of one.
+    static func cells(_ range: ClosedRange<Int>) -> String {
+        range.count == 1 ? "cell \(range.lowerBound)" : "cells \(range.lowerBound)–\(range.upperBound)"
+    }
 }
