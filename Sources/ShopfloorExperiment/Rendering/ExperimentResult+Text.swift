@@ -62,7 +62,7 @@ extension ExperimentResult {
             let target = design.precision.map { " until the half-width is within \(Figures.percent($0.relative)) of the mean of \($0.on)" } ?? ""
             out += TextTable.wrap("\(groupsText), \(min) to \(max) replications each in batches of \(batch)\(target)", width: width)
         }
-        out += TextTable.wrap("mean ± half-width of the \(Figures.percent(confidence)) confidence interval (Student's t)", width: width)
+        out += TextTable.wrap("mean ± \(Figures.percent(confidence)) confidence half-width (Student's t)", width: width)
         return out
     }
 
