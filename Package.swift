@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "ShopfloorCoreTests", dependencies: ["ShopfloorCore", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorBoardTests", dependencies: ["ShopfloorBoard", "ShopfloorText", "ShopfloorTestSupport"]),
         .testTarget(name: "ShopfloorTextTests", dependencies: ["ShopfloorText"]),
-        .testTarget(name: "ShopfloorExperimentTests", dependencies: ["ShopfloorExperiment", "ShopfloorTestSupport"]),
+        .testTarget(name: "ShopfloorExperimentTests", dependencies: ["ShopfloorExperiment", "ShopfloorCore", "ShopfloorTestSupport"]),
         .testTarget(
             name: "ShopfloorCLITests",
             dependencies: ["ShopfloorCLI", "LuaKit", "ShopfloorText", "shopfloor", "ShopfloorTestSupport"]

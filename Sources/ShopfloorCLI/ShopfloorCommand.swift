@@ -9,10 +9,11 @@ public struct ShopfloorCommand: ParsableCommand {
         discussion: """
             Scenarios are Lua files: the native core keeps the clock, the queues and the stock; \
             the scripts decide who arrives, who serves whom, recipes and rules.
-            Exit codes: 0 success, 1 an error once the command line parsed, 64 a command line that does not parse.
+            Exit codes: 0 success, 1 an error once the command line parsed, 3 `merge --need` while cells are missing, \
+            64 a command line that does not parse.
             """,
         version: ShopfloorVersion.description,
-        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self, MergeCommand.self]
     )
 
     public init() {}
