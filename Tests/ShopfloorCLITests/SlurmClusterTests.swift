@@ -18,6 +18,12 @@ struct SlurmClusterTests {
         return String(output[range.upperBound...].prefix { !$0.isWhitespace })
     }
 
+    /// munged's socket, as local-cluster announces it (`munged: starting (socket /run/munge/….socket; …`).
+    static func mungeSocket(_ output: String) -> String? {
+        guard let range = output.range(of: "munged: starting (socket ") else { return nil }
+        return String(output[range.upperBound...].prefix { $0 != ";" && !$0.isWhitespace })
+    }
+
     /// PIDs of processes whose command line mentions `text` (a daemon the check left behind would).
     static func processes(mentioning text: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -28,14 +34,24 @@ struct SlurmClusterTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(5)))
+    /// The check removed its folder, no process of its cluster runs, and munged's socket and lock are gone.
+    static func expectNothingLeft(_ r: Shell.Result) throws {
+        let folder = try #require(workingFolder(r.stdout))
+        #expect(!FileManager.default.fileExists(atPath: folder), "the check left \(folder) behind")
+        #expect(processes(mentioning: folder).isEmpty, "daemons of \(folder) still run")
+        let socket = try #require(mungeSocket(r.stdout))
+        #expect(socket.hasPrefix("/run/munge/shopfloor-"))
+        for path in [socket, socket + ".lock"] {
+            #expect(!FileManager.default.fileExists(atPath: path), "the check left \(path) behind")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(10)))
     func threeShardsOnSlurmMergedAreTheBytesOfOneThread() throws {
         let r = try Shell.capture(Self.check, [Self.experiment], environment: ["BIN": Shell.executable.path])
         #expect(r.status == 0, "scripts/slurm/check failed:\n\(r.stdout)\n\(r.stderr)")
         #expect(r.stdout.contains("check: ok: 3 shards on Slurm, merged, are byte-identical to --jobs 1"))
-        let folder = try #require(Self.workingFolder(r.stdout))
-        #expect(!FileManager.default.fileExists(atPath: folder), "the check left \(folder) behind")
-        #expect(Self.processes(mentioning: folder).isEmpty, "daemons of \(folder) still run")
+        try Self.expectNothingLeft(r)
     }
 
     /// A cluster that cannot start (here a `slurmctld` that exits 1 first on the PATH) fails the check with
@@ -50,8 +66,6 @@ struct SlurmClusterTests {
         #expect(r.status == 1)
         #expect(r.stderr.contains("check: FAILED: the Slurm cluster did not start"), "stderr:\n\(r.stderr)")
         #expect(!r.stdout.contains("check: ok"))
-        let folder = try #require(Self.workingFolder(r.stdout))
-        #expect(!FileManager.default.fileExists(atPath: folder), "the check left \(folder) behind")
-        #expect(Self.processes(mentioning: folder).isEmpty, "daemons of \(folder) still run")
+        try Self.expectNothingLeft(r)
     }
 }
