@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "ShopfloorScripting",
-            dependencies: ["LuaKit", "CShopfloorHooks", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText"]
+            dependencies: ["LuaKit", "CShopfloorHooks", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText", "ShopfloorExperiment"]
         ),
         .target(
             name: "ShopfloorCLI",

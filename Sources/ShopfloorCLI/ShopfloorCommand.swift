@@ -12,7 +12,8 @@ public struct ShopfloorCommand: ParsableCommand {
             Exit codes: 0 success, 1 an error once the command line parsed, 64 a command line that does not parse.
             """,
         version: ShopfloorVersion.description,
-        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self,
+                      ExperimentCommand.self, ExperimentWorkerCommand.self]
     )
 
     public init() {}
