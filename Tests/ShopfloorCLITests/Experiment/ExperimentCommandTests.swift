@@ -98,8 +98,13 @@ struct ExperimentCommandTests {
         for (kind, name) in cell.use { arguments += ["--use", "\(kind)=\(name)"] }
         let run = try Shell.run(arguments)
         #expect(run.status == 0, "\(run.stderr)")
+        // Both sides read by the same parser from the text each wrote (so a parser's last-digit rounding
+        // cannot differ between them).
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let measures = try #require(cell.measures)
+        let text = try String(contentsOfFile: folder.path("o.jsonl"), encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("\"index\":7,") })
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let measures = try #require(record["measures"] as? [String: Double])
         #expect(measures.count == 4)
         for (name, value) in measures {
             let parts = name.split(separator: ".").map(String.init)

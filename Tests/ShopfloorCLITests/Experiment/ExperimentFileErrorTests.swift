@@ -31,7 +31,7 @@ struct ExperimentFileErrorTests {
     @Test func test_valueTheParameterRefuses_namesItsLine() throws {
         let text = ExperimentSupport.bank().replacingOccurrences(of: "deposit_tellers = { 2, 3 }", with: "deposit_tellers = { 2, 0 }")
         let (r, folder) = try failure(text)
-        #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):4: experiment: params.deposit_tellers: 'deposit_tellers' must be a number >= 1, got 0"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):4: experiment: params.deposit_tellers: 'deposit_tellers' must be an integer >= 1, got 0"), "\(r.stderr)")
     }
 
     @Test func test_measureMatchingNothing_namesItsLine_andTheClosestKey() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ShopfloorExperiment
+import Testing
 
 /// Small experiments over `scripts/bank_open.lua` (200 customers a cell, so a debug build runs dozens of
 /// cells in seconds), written into a temporary folder.

@@ -63,6 +63,12 @@ final class WorkerPool: @unchecked Sendable {
 
     /// One lane: its worker takes the next cell until none is left.
     private func work(lane: Int, deliver: (CellRecord) -> Void) {
+        // A worker that died leaves a pipe whose write raises SIGPIPE in the writing thread: blocked here, the
+        // write fails with EPIPE instead and the death is recorded (the process would end otherwise).
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         while !stopped {
             let job = state.withLock { s -> CellJob? in
                 guard s.next < s.queue.count else { return nil }
