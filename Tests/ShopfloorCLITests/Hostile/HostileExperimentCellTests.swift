@@ -48,6 +48,8 @@ struct HostileExperimentCellTests {
         let cells = try ExperimentSupport.cellLines(folder.path("o.jsonl"))
         #expect(cells.keys.sorted() == Array(0..<8))
         for cell in [0, 4] { #expect(cells[cell]!.contains("\"measures\":{\"classes.deposit.mean_wait\":2}"), "\(cells[cell]!)") }
-        #expect(FileManager.default.fileExists(atPath: folder.path("s.lua")))
+        // Nothing else written, and the scenario untouched.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["e.lua", "o.jsonl", "s.lua"])
+        #expect(try String(contentsOfFile: folder.path("s.lua"), encoding: .utf8) == Self.scenario)
     }
 }

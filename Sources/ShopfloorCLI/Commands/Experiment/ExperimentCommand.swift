@@ -38,6 +38,9 @@ struct ExperimentCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Write the result as a self-contained HTML page.", valueName: "path.html"), completion: .file(extensions: ["html"]))
     var report: String?
 
+    @Option(help: ArgumentHelp("Run the first N replications of every group (at most the design's count or max): a sequential design's next batch on shards, as `shopfloor merge --need` asks.", valueName: "n"))
+    var replications: Int?
+
     @Flag(help: "List the cells and shards; run nothing.")
     var plan = false
 
@@ -70,25 +73,34 @@ struct ExperimentCommand: ShopfloorSubcommand {
         let header = ExperimentHeader(experiment: hash, file: file, version: ShopfloorVersion.number, design: experiment.design)
         let shard = try shard.map(ShardSelection.init(parsing:))
         let design = experiment.design
-        var replications: Int
+        // The replications of every group this pass runs: the design's count, a sequential rule's `min`,
+        // or `--replications N`.
+        var count: Int
         switch design.replications {
-        case .fixed(let count): replications = count
-        case .sequential(let min, _, _): replications = min
+        case .fixed(let n): count = n
+        case .sequential(let min, _, _): count = min
+        }
+        if let asked = replications {
+            guard (1...design.replications.maximum).contains(asked) else {
+                throw ValidationError("--replications \(asked): must be from 1 to \(design.replications.maximum) (this design's most)")
+            }
+            count = asked
         }
         if plan {
-            let plan = ExperimentPlan(header: header, shard: shard, replications: replications)
+            let plan = ExperimentPlan(header: header, shard: shard, replications: count)
             StandardStreams.output(format == .json ? plan.json : plan.text)
             return
         }
         let report = try report.map { try OutputFile(path: $0, option: "--report", protected: [file, experiment.scenarioPath]) }
         defer { report?.discard() }
         let sink = try ExperimentSink(header: header, out: out.map(ShardOutput.init(path:)), resume: resume,
-                                      streams: shard != nil && out == nil, wanted: { shard?.contains($0) ?? true })
+                                      streams: shard != nil && out == nil,
+                                      protected: [file, experiment.scenarioPath], wanted: { shard?.contains($0) ?? true })
         let pool = WorkerPool(size: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine.forStandardError()
         RunInterruption.install()
         while true {
-            let jobs = (0..<(replications * design.groupCount))
+            let jobs = (0..<(count * design.groupCount))
                 .filter { (shard?.contains($0) ?? true) && !sink.has($0) }
                 .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits) }
             let total = sink.count + jobs.count
@@ -101,9 +113,9 @@ struct ExperimentCommand: ShopfloorSubcommand {
             if pool.stopped { break }
             // The sequential rule: more replications of every group, a batch at a time, until precise.
             // A shard cannot judge precision alone (`shopfloor merge --need` does, on every shard's cells).
-            guard case .sequential(_, let max, let batch) = design.replications, shard == nil, replications < max,
+            guard case .sequential(_, let max, let batch) = design.replications, shard == nil, replications == nil, count < max,
                   sink.failed.isEmpty, !(try ExperimentResult(header: header, cells: sink.cells).isComplete) else { break }
-            replications = Swift.min(max, replications + batch)
+            count = Swift.min(max, count + batch)
         }
         progress?.finish()
         if pool.stopped {

@@ -18,9 +18,10 @@ final class ExperimentSink: @unchecked Sendable {
     }
 
     /// Opens `out` (resuming from it when `resume`), and writes the header where records go.
-    init(header: ExperimentHeader, out: ShardOutput?, resume: Bool, streams: Bool, wanted: (Int) -> Bool) throws {
+    init(header: ExperimentHeader, out: ShardOutput?, resume: Bool, streams: Bool, protected: [String], wanted: (Int) -> Bool) throws {
         self.out = out
         self.streams = streams
+        try out?.refuse(protected: protected)
         let kept = resume ? try out?.resumable(hash: header.experiment, wanted: wanted) ?? [] : []
         try out?.start(header: header, cells: kept)
         state.withLock { s in

@@ -32,8 +32,6 @@ final class ShardOutput: @unchecked Sendable {
     /// Starts `PATH.partial` with the header and `cells` (written beside it first, then renamed over it, so a
     /// kill here loses nothing a previous run wrote).
     func start(header: ExperimentHeader, cells: [CellRecord]) throws {
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw ScriptingError.cannotWrite("--out \(path): is a folder") }
         let fresh = partial + ".new"
         let out = open(fresh, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard out >= 0 else { throw failure(fresh) }
@@ -42,6 +40,20 @@ final class ShardOutput: @unchecked Sendable {
         fd = out
         try write(text, to: fresh)
         guard fsync(out) == 0, rename(fresh, partial) == 0 else { throw failure(partial) }
+    }
+
+    /// Refuses a folder, and the experiment's own inputs (`protected`) as `PATH` or `PATH.partial`.
+    func refuse(protected: [String]) throws {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw ScriptingError.cannotWrite("--out \(path): is a folder") }
+        // Never the experiment file or its scenario (by identity: a symlink or hard link does not get past).
+        for target in [path, partial] {
+            var out = stat(), file = stat()
+            guard stat(target, &out) == 0 else { continue }
+            for name in protected where stat(name, &file) == 0 && file.st_dev == out.st_dev && file.st_ino == out.st_ino {
+                throw ScriptingError.cannotWrite("--out \(path): \(target) is \(name), an input of the experiment")
+            }
+        }
     }
 
     /// Appends one cell's line.

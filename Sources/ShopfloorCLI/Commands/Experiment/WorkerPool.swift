@@ -76,25 +76,32 @@ final class WorkerPool: @unchecked Sendable {
                 return s.queue[s.next]
             }
             guard let job else { return }
-            var worker = state.withLock { $0.workers[lane] }
-            if worker == nil {
-                do {
-                    worker = try WorkerProcess(executable: executable)
-                } catch {
-                    deliver(Self.failed(job, "\(error)"))
-                    continue
-                }
-                state.withLock { $0.workers[lane] = worker }
-                if stopped { worker!.kill() }
+            run(job, lane: lane, deliver: deliver, retries: 1)
+        }
+    }
+
+    /// Runs `job` on the lane's worker (started if need be). A worker found dead before the cell started
+    /// (killed while idle) is replaced and the cell tried again, `retries` times.
+    private func run(_ job: CellJob, lane: Int, deliver: (CellRecord) -> Void, retries: Int) {
+        var worker = state.withLock { $0.workers[lane] }
+        if worker == nil {
+            do {
+                worker = try WorkerProcess(executable: executable)
+            } catch {
+                deliver(Self.failed(job, "\(error)"))
+                return
             }
-            switch worker!.run(job) {
-            case .success(let cell):
-                deliver(cell)
-            case .failure(let death):
-                state.withLock { $0.workers[lane] = nil }
-                if stopped { return }
-                deliver(Self.failed(job, death.description))
-            }
+            state.withLock { $0.workers[lane] = worker }
+            if stopped { worker!.kill() }
+        }
+        switch worker!.run(job) {
+        case .success(let cell):
+            deliver(cell)
+        case .failure(let death):
+            state.withLock { $0.workers[lane] = nil }
+            if stopped { return }
+            if death.beforeTheCell && retries > 0 { return run(job, lane: lane, deliver: deliver, retries: retries - 1) }
+            deliver(Self.failed(job, death.description))
         }
     }
 

@@ -21,6 +21,8 @@ final class WorkerProcess: @unchecked Sendable {
     /// How a worker that stopped answering ended.
     struct Death: Error, CustomStringConvertible {
         var description: String
+        /// The job could not even be sent: the worker had ended before (the cell never started).
+        var beforeTheCell = false
     }
 
     /// Held from creating a worker's pipes to spawning it: pipes are made close-on-exec with a second call,
@@ -97,7 +99,8 @@ final class WorkerProcess: @unchecked Sendable {
             }
             return true
         }
-        if sent, let answer = output.next() {
+        guard sent else { return .failure(Death(description: reap(), beforeTheCell: true)) }
+        if let answer = output.next() {
             if let record = try? JSONDecoder().decode(ShardRecord.self, from: Data(answer)), case .cell(let cell) = record {
                 return .success(cell)
             }
