@@ -65,9 +65,10 @@ public struct ExperimentFile {
         lua.output = { _ in }
         final class Found { var table: LuaTable?; var line = 0 }
         let found = Found()
+        // The experiment state's own `shopfloor` table (not the scenario module: ModuleFieldTests scans that one).
         lua.stack.pushTable(record: 2)
-        let module = lua.stack.top
-        lua.setFunction("experiment", in: module) { call in
+        let functions = lua.stack.top
+        lua.setFunction("experiment", in: functions) { call in
             let table = try call.table(1)
             guard found.table == nil else {
                 throw ScriptingError.invalidScenario("shopfloor.experiment: a file declares one experiment (the first is at line \(found.line))")
@@ -77,7 +78,7 @@ public struct ExperimentFile {
             call.stack.pushCopy(of: 1)
             return 1
         }
-        lua.setFunction("range", in: module) { call in
+        lua.setFunction("range", in: functions) { call in
             try call.returning(LuaValue.table(range(call)))
         }
         lua.setGlobal("shopfloor")
