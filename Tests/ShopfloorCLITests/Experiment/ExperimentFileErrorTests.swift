@@ -48,6 +48,13 @@ struct ExperimentFileErrorTests {
         #expect(r.stderr.contains("did you mean 'cross_training'?"), "\(r.stderr)")
     }
 
+    @Test func test_unknownPluginKind_andPrecisionOnNoMeasure_areNamed() throws {
+        let kind = try failure(ExperimentSupport.bank().replacingOccurrences(of: "use = { teller_policy", with: "use = { teller_polcy"))
+        #expect(kind.0.stderr == "error: \(kind.1.path("e.lua")):5: experiment: use: unknown plugin kind 'teller_polcy' (kinds: \(["customer_generator", "teller_policy", "service_time", "recipe_book", "stock_rule", "board_rule"].joined(separator: ", ")); did you mean 'teller_policy'?)\n", "\(kind.0.stderr)")
+        let on = try failure(ExperimentSupport.bank(extra: "\n  precision = { relative = 0.1, on = \"classes.loan.mean_wiat\" },"))
+        #expect(on.0.stderr.hasPrefix("error: \(on.1.path("e.lua")):9: experiment: precision.on: unknown measure 'classes.loan.mean_wiat' (measures: classes.deposit.mean_wait, classes.loan.mean_wait, pools.deposit.utilization, pools.loan.utilization; did you mean 'classes.loan.mean_wait'?)"), "\(on.0.stderr)")
+    }
+
     @Test func test_badNumbers_areRefused() throws {
         let zero = try failure(ExperimentSupport.bank(replications: 0))
         #expect(zero.0.stderr.contains(":6: experiment: 'replications' must be an integer from 1 to 1000000, got 0"), "\(zero.0.stderr)")
