@@ -61,7 +61,11 @@ final class WorkerPool: @unchecked Sendable {
         while group.wait(timeout: .now() + 0.1) == .timedOut { wait() }
     }
 
-    /// One lane: its worker takes the next cell until none is left.
+    /// One lane: its worker takes the next cell until none is left. Two jobs are kept in flight, so the worker
+    /// starts its next cell as soon as it has answered one, without waiting for this thread to be scheduled.
+    /// When the worker dies, the oldest job in flight is the cell it was running (it reads a job only after
+    /// answering the one before): that cell is recorded as failed; the other never started and goes to the
+    /// next worker.
     private func work(lane: Int, deliver: (CellRecord) -> Void) {
         // A worker that died leaves a pipe whose write raises SIGPIPE in the writing thread: blocked here, the
         // write fails with EPIPE instead and the death is recorded (the process would end otherwise).
@@ -69,39 +73,58 @@ final class WorkerPool: @unchecked Sendable {
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        while !stopped {
-            let job = state.withLock { s -> CellJob? in
-                guard s.next < s.queue.count else { return nil }
-                defer { s.next += 1 }
-                return s.queue[s.next]
+        var pending: [CellJob] = []   // never started: sent again first
+        var inFlight: [CellJob] = []  // sent to `worker`, not answered yet, oldest first
+        var worker: WorkerProcess?
+        var resent = Set<Int>()       // cells already sent again once after a worker died idle
+        func replace(_ next: WorkerProcess?) {
+            worker = next
+            state.withLock { $0.workers[lane] = next }
+        }
+        while true {
+            while inFlight.count < 2, !stopped {
+                guard let job = pending.isEmpty ? nextJob() : pending.removeFirst() else { break }
+                if worker == nil {
+                    do { replace(try WorkerProcess(executable: executable)) } catch {
+                        deliver(Self.failed(job, "\(error)"))
+                        continue
+                    }
+                    if stopped { worker!.kill() }
+                }
+                guard worker!.send(job) else { pending.insert(job, at: 0); break }
+                inFlight.append(job)
             }
-            guard let job else { return }
-            run(job, lane: lane, deliver: deliver, retries: 1)
+            if stopped && inFlight.isEmpty { return }
+            guard let oldest = inFlight.first ?? pending.first, let current = worker else { return }
+            switch current.receive(for: oldest) {
+            case .success(let cell):
+                inFlight.removeFirst()
+                deliver(cell)
+            case .failure(let death):
+                replace(nil)
+                if stopped { return }
+                if inFlight.isEmpty {
+                    // Dead before it read anything of ours (killed while idle): its next cell tries a new worker once.
+                    pending.removeFirst()
+                    if resent.insert(oldest.key.index).inserted { pending.insert(oldest, at: 0) } else {
+                        deliver(Self.failed(oldest, death.description))
+                    }
+                    continue
+                }
+                inFlight.removeFirst()
+                deliver(Self.failed(oldest, death.description))
+                pending = inFlight + pending
+                inFlight = []
+            }
         }
     }
 
-    /// Runs `job` on the lane's worker (started if need be). A worker found dead before the cell started
-    /// (killed while idle) is replaced and the cell tried again, `retries` times.
-    private func run(_ job: CellJob, lane: Int, deliver: (CellRecord) -> Void, retries: Int) {
-        var worker = state.withLock { $0.workers[lane] }
-        if worker == nil {
-            do {
-                worker = try WorkerProcess(executable: executable)
-            } catch {
-                deliver(Self.failed(job, "\(error)"))
-                return
-            }
-            state.withLock { $0.workers[lane] = worker }
-            if stopped { worker!.kill() }
-        }
-        switch worker!.run(job) {
-        case .success(let cell):
-            deliver(cell)
-        case .failure(let death):
-            state.withLock { $0.workers[lane] = nil }
-            if stopped { return }
-            if death.beforeTheCell && retries > 0 { return run(job, lane: lane, deliver: deliver, retries: retries - 1) }
-            deliver(Self.failed(job, death.description))
+    /// The next cell in index order, or nil when none is left.
+    private func nextJob() -> CellJob? {
+        state.withLock { s -> CellJob? in
+            guard s.next < s.queue.count else { return nil }
+            defer { s.next += 1 }
+            return s.queue[s.next]
         }
     }
 

@@ -21,8 +21,6 @@ final class WorkerProcess: @unchecked Sendable {
     /// How a worker that stopped answering ended.
     struct Death: Error, CustomStringConvertible {
         var description: String
-        /// The job could not even be sent: the worker had ended before (the cell never started).
-        var beforeTheCell = false
     }
 
     /// Held from creating a worker's pipes to spawning it: pipes are made close-on-exec with a second call,
@@ -83,13 +81,13 @@ final class WorkerProcess: @unchecked Sendable {
         if inputOpen { close(input); inputOpen = false }
     }
 
-    /// Sends `job` and waits for its record; a `Death` when the worker ended first.
-    func run(_ job: CellJob) -> Result<CellRecord, Death> {
+    /// Sends `job` (the worker reads it once it has answered the jobs before); false when the worker has ended.
+    func send(_ job: CellJob) -> Bool {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var line = (try? encoder.encode(job)) ?? Data()
         line.append(UInt8(ascii: "\n"))
-        let sent = line.withUnsafeBytes { bytes -> Bool in
+        return line.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
                 let n = write(input, bytes.baseAddress! + offset, bytes.count - offset)
@@ -99,14 +97,19 @@ final class WorkerProcess: @unchecked Sendable {
             }
             return true
         }
-        guard sent else { return .failure(Death(description: reap(), beforeTheCell: true)) }
-        if let answer = output.next() {
-            if let record = try? JSONDecoder().decode(ShardRecord.self, from: Data(answer)), case .cell(let cell) = record {
-                return .success(cell)
-            }
-            return .failure(Death(description: "the worker answered something else than a cell record"))
+    }
+
+    /// The record of the oldest job sent and not answered yet; a `Death` when the worker ended first (or
+    /// answered something else, and was ended for it).
+    func receive(for job: CellJob) -> Result<CellRecord, Death> {
+        guard let answer = output.next() else { return .failure(Death(description: reap())) }
+        if let record = try? JSONDecoder().decode(ShardRecord.self, from: Data(answer)), case .cell(let cell) = record,
+           cell.index == job.key.index {
+            return .success(cell)
         }
-        return .failure(Death(description: reap()))
+        kill()
+        _ = reap()
+        return .failure(Death(description: "its worker process answered something else than this cell's record"))
     }
 
     /// Ends the worker at once (Ctrl-C): the thread waiting on it sees its end.
