@@ -28,30 +28,4 @@ public struct CellJob: Codable, Sendable, Equatable {
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
                        scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits)
     }
-
-    /// The `shopfloor run` command line that reproduces this cell (docs/experiments.md).
-    public var runCommand: String {
-        var words = ["shopfloor", "run", Self.quoted(scenario), "--seed=\(seed)"]
-        words += settings.keys.sorted().map { "--set " + Self.quoted("\($0)=\(settings[$0]!)") }
-        words += key.use.keys.sorted().map { "--use " + Self.quoted("\($0)=\(key.use[$0]!)") }
-        return words.joined(separator: " ")
-    }
-
-    private static func quoted(_ word: String) -> String {
-        let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=+:,@".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// The limits a cell's Lua state runs under (`--time-budget`, `--memory-limit`, `--plugins`, `--allow-io`).
-public struct CellLimits: Codable, Sendable, Equatable {
-    public var timeBudget: Double
-    /// Bytes.
-    public var memoryLimit: Int
-    public var pluginFolders: [String]
-    public var allowIO: Bool
-
-    public init(timeBudget: Double = 10, memoryLimit: Int = 1 << 30, pluginFolders: [String] = [], allowIO: Bool = false) {
-        self.timeBudget = timeBudget; self.memoryLimit = memoryLimit; self.pluginFolders = pluginFolders; self.allowIO = allowIO
-    }
 }
