@@ -54,7 +54,8 @@ let package = Package(
         // per output format (JSON, CSV, HTML). Below the board and the scripting layer, so each has one copy.
         .target(name: "ShopfloorText"),
         // Experiments' data: the design, shard records, statistics and rendering. Imports no Lua: `merge`
-        // combines shard files with this alone.
+        // combines shard files with this alone. ShopfloorScripting imports it to read experiment files
+        // into a design and run cells (Sources/ShopfloorScripting/Experiment/).
         .target(name: "ShopfloorExperiment", dependencies: ["ShopfloorText"]),
         .target(
             name: "ShopfloorCore",
@@ -72,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "ShopfloorScripting",
-            dependencies: ["LuaKit", "CShopfloorHooks", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText"]
+            dependencies: ["LuaKit", "CShopfloorHooks", "ShopfloorCore", "ShopfloorBoard", "ShopfloorText", "ShopfloorExperiment"]
         ),
         .target(
             name: "ShopfloorCLI",

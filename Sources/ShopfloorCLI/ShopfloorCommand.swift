@@ -13,7 +13,8 @@ public struct ShopfloorCommand: ParsableCommand {
             64 a command line that does not parse.
             """,
         version: ShopfloorVersion.description,
-        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self, MergeCommand.self]
+        subcommands: [RunCommand.self, ReplCommand.self, CheckCommand.self, PluginsCommand.self, EvalCommand.self, BoardCommand.self,
+                      ExperimentCommand.self, MergeCommand.self, ExperimentWorkerCommand.self]
     )
 
     public init() {}

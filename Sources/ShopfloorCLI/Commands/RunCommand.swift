@@ -174,9 +174,7 @@ struct RunCommand: ShopfloorSubcommand {
         }
         guard !world.simulation.tasks.isEmpty else {
             if format == .json {
-                StandardStreams.output(SummaryReport.json(world.simulation.summary(), version: ShopfloorVersion.number,
-                                                          scenario: file, parameters: world.parameters.table, seed: lua.seed,
-                                                          stock: world.stockSummary).text + "\n")
+                StandardStreams.output(RunDocument.json(world, scenario: file, seed: lua.seed, version: ShopfloorVersion.number).text + "\n")
             }
             return
         }
@@ -188,9 +186,7 @@ struct RunCommand: ShopfloorSubcommand {
             StandardStreams.output(SummaryReport.text(summary, words: world.summaryWords))
             if let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock, words: world.summaryWords)) }
         case .json:
-            StandardStreams.output(SummaryReport.json(summary, version: ShopfloorVersion.number, scenario: file,
-                                                      parameters: world.parameters.table, seed: lua.seed,
-                                                      stock: world.stockSummary).text + "\n")
+            StandardStreams.output(RunDocument.json(world, scenario: file, seed: lua.seed, version: ShopfloorVersion.number).text + "\n")
         }
     }
 }

@@ -31,6 +31,20 @@ final class ProgressLine {
         shown = true
     }
 
+    /// An experiment's progress: `[ 43%] 206/480 cells · 12.3 cells/s · ETA 22.3 s`.
+    func update(cells done: Int, of total: Int) {
+        let now = Date()
+        let elapsed = now.timeIntervalSince(start)
+        guard elapsed >= 1, now.timeIntervalSince(lastDraw) >= 0.1, total > 0 else { return }
+        lastDraw = now
+        let f = Double(done) / Double(total)
+        var text = String(format: "[%3d%%] ", Int(min(1, f) * 100)) + "\(ProgressLine.grouped(done))/\(ProgressLine.grouped(total)) cells"
+        text += String(format: " · %.1f cells/s", Double(done) / elapsed)
+        if done > 0 { text += String(format: " · ETA %.1f s", elapsed * Double(total - done) / Double(done)) }
+        StandardStreams.error("\r\u{1B}[K" + text)
+        shown = true
+    }
+
     /// Erases the line.
     func finish() {
         if shown { StandardStreams.error("\r\u{1B}[K") }

@@ -1,0 +1,31 @@
+import ShopfloorExperiment
+
+/// Everything needed to run one cell, self-contained so a worker process needs nothing else: the
+/// scenario, its `--set` values (fixed + grid point) and `--use` choices, the cell's seed, the measures
+/// and the limits. Sent to a worker as one JSON line.
+public struct CellJob: Codable, Sendable, Equatable {
+    public var experiment: String
+    public var key: CellKey
+    public var seed: Int
+    /// The scenario as reachable from the worker's current folder.
+    public var scenario: String
+    /// `--set name=value` for the run: the design's fixed values and the cell's grid point.
+    public var settings: [String: String]
+    public var measures: [String]
+    public var limits: CellLimits
+
+    public init(experiment: String, key: CellKey, seed: Int, scenario: String, settings: [String: String],
+                measures: [String], limits: CellLimits) {
+        self.experiment = experiment; self.key = key; self.seed = seed; self.scenario = scenario
+        self.settings = settings; self.measures = measures; self.limits = limits
+    }
+
+    /// The job for cell `index` of `file`'s design.
+    public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits) -> CellJob {
+        let design = file.design, key = design.cell(index)
+        var settings = design.fixed.mapValues(\.description)
+        for (name, value) in key.point { settings[name] = value.description }
+        return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
+                       scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import LuaKit
+import ShopfloorExperiment
+
+/// Runs one cell: the scenario with the cell's `--set`/`--use` and seed, exactly as `shopfloor run
+/// --format json` would (``Scenario/load(_:options:collectProblems:configure:)``, ``Scenario/run(_:until:warmup:progress:)``,
+/// ``RunDocument``), then reads the measures from that document. A failure — a script error, a time
+/// budget, the memory limit, a measure the run lacks — becomes the record's one-line `error`.
+public enum CellRunner {
+    public static func run(_ job: CellJob, version: String) -> CellRecord {
+        let start = cpuSeconds()
+        var measures: [String: Double]?, failure: String?
+        do {
+            measures = try measure(job, version: version)
+        } catch let error as LuaError {
+            failure = located(error)
+        } catch {
+            failure = String(describing: error)
+        }
+        // One line: a record is one line, and the first line of a Lua error is its `file:line: message`.
+        if let f = failure { failure = f.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? f }
+        let cpu = (cpuSeconds() - start) * 1e6
+        return CellRecord(experiment: job.experiment, key: job.key, seed: job.seed, measures: measures, error: failure,
+                          timing: Timing(cpuSeconds: cpu.rounded() / 1e6))
+    }
+
+    /// The run's document and the measures read from it; the world (and its Lua state) is gone on return,
+    /// so a finalizer runs inside the cell.
+    private static func measure(_ job: CellJob, version: String) throws -> [String: Double] {
+        let document = try document(job, version: version)
+        var out: [String: Double] = [:]
+        for pattern in job.measures {
+            switch MeasurePath(pattern).numbers(in: document) {
+            case .success(let values): out.merge(values) { a, _ in a }
+            case .failure(let problem): throw problem
+            }
+        }
+        return out
+    }
+
+    /// What `shopfloor run <scenario> --format json --seed <seed> --set … --use …` prints.
+    public static func document(_ job: CellJob, version: String) throws -> JSONValue {
+        var options = ScenarioOptions()
+        options.seed = job.seed
+        options.overrides = job.settings
+        options.uses = try PluginRegistry.parseOverrides(job.key.use.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        options.pluginFolders = job.limits.pluginFolders
+        options.lua = LuaState.Options(sandboxed: true, allowIO: job.limits.allowIO, seed: job.seed, timeBudget: job.limits.timeBudget,
+                                       memoryLimit: job.limits.memoryLimit, modulePath: job.limits.pluginFolders, exitWhenStuck: true)
+        do {
+            let world = try Scenario.load(job.scenario, options: options) { world in
+                world.output = { _ in }
+                world.warning = { _ in }
+                world.input = { _ in nil }
+            }
+            try Scenario.run(world)
+            return RunDocument.json(world, scenario: job.scenario, seed: job.seed, version: version)
+        } catch {
+            throw Scenario.userFacing(error)
+        }
+    }
+
+    /// The error's message, led by `file:line` from its traceback when the message has none (the time budget
+    /// and memory limit are raised by the host, not at a line): `s.lua:9: script exceeded its time budget`.
+    static func located(_ error: LuaError) -> String {
+        guard error.line == nil else { return error.message }
+        for line in error.traceback.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard let range = text.range(of: ": in ") ?? text.range(of: ": at ") else { continue }
+            let place = text[..<range.lowerBound]
+            guard let colon = place.lastIndex(of: ":"), !place[place.index(after: colon)...].isEmpty,
+                  place[place.index(after: colon)...].allSatisfy(\.isNumber), !place.hasPrefix("[C]") else { continue }
+            return "\(place): \(error.message)"
+        }
+        return error.message
+    }
+
+    /// CPU seconds this process has used.
+    static func cpuSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,98 @@
+import LuaKit
+import ShopfloorExperiment
+
+/// What an experiment file can only be checked against its scenario: every plugin it names is installed,
+/// every parameter it sets (a factor or a fixed value) is one the scenario (or a plugin it uses) declares
+/// and every value is one that parameter accepts, every measure matches something in the run's JSON, and
+/// `precision.on` is one of the measures. The scenario is loaded — not run — once per plugin choice.
+public enum ExperimentScenarioCheck {
+    /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault).
+    public static func check(_ file: ExperimentFile, limits: CellLimits) throws {
+        let design = file.design
+        let folders = PluginRegistry.folders(forScenario: file.scenarioPath, extra: limits.pluginFolders)
+        let installed = try PluginListing.load(folders: folders).plugins
+        for use in design.uses {
+            let names = installed.filter { $0.kind.rawValue == use.kind }.map(\.name).sorted()
+            for plugin in use.plugins where !names.contains(plugin) {
+                throw ScriptingError.unknownPlugin("\(file.origin(ofUse: use.kind, plugin: plugin)): experiment: "
+                    + UnknownName.message("\(use.kind) plugin", plugin, among: names, label: "installed"))
+            }
+        }
+        var expanded: Set<String> = []
+        for choice in 0..<design.useCount {
+            let chosen = design.use(choice)
+            let world = try load(file, uses: chosen, limits: limits)
+            try checkParameters(file, world: world, chosen: chosen)
+            let document = RunDocument.json(world, scenario: file.scenarioPath, seed: design.seed, version: "")
+            for pattern in design.measures {
+                let path = MeasurePath(pattern)
+                let found = path.matches(in: document)
+                guard !found.isEmpty else {
+                    throw ScriptingError.invalidScenario("\(file.place(["measure"], value: pattern)): experiment: measure '\(pattern)' matches nothing in the run's JSON: \(path.miss(in: document))")
+                }
+                for (name, value) in found {
+                    switch value {
+                    case .integer, .number, .null: expanded.insert(name)
+                    default:
+                        throw ScriptingError.invalidScenario("\(file.place(["measure"], value: pattern)): experiment: measure '\(pattern)' reaches '\(name)', which is not a number (\(Self.kind(of: value)))")
+                    }
+                }
+            }
+        }
+        if let precision = design.precision, !expanded.contains(precision.on) {
+            throw ScriptingError.invalidScenario("\(file.place(["precision", "on"])): experiment: precision.on: "
+                + UnknownName.message("measure", precision.on, among: expanded.sorted(), label: "measures"))
+        }
+    }
+
+    /// The scenario loaded with plugin choice `chosen` and no `--set` (every value is checked separately).
+    private static func load(_ file: ExperimentFile, uses chosen: [String: String], limits: CellLimits) throws -> World {
+        var options = ScenarioOptions()
+        options.seed = file.design.seed
+        options.uses = try PluginRegistry.parseOverrides(chosen.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        options.pluginFolders = limits.pluginFolders
+        options.lua = LuaState.Options(sandboxed: true, allowIO: limits.allowIO, seed: file.design.seed, timeBudget: limits.timeBudget,
+                                       memoryLimit: limits.memoryLimit, modulePath: limits.pluginFolders, exitWhenStuck: true)
+        do {
+            return try Scenario.load(file.scenarioPath, options: options) { world in
+                world.output = { _ in }
+                world.warning = { _ in }
+                world.input = { _ in nil }
+            }
+        } catch ScriptingError.unknownPlugin(let message) where message.contains("this scenario uses no") {
+            let kind = chosen.keys.sorted().first { message.contains("uses no \($0) plugin") } ?? ""
+            throw ScriptingError.unknownPlugin("\(file.origin(ofUse: kind, plugin: chosen[kind] ?? "")): experiment: use.\(kind): \(file.design.scenario) uses no \(kind) plugin")
+        } catch {
+            throw Scenario.userFacing(error)
+        }
+    }
+
+    private static func checkParameters(_ file: ExperimentFile, world: World, chosen: [String: String]) throws {
+        let design = file.design
+        let declared = Dictionary(world.parameters.declared.map { ($0.name, $0) }) { a, _ in a }
+        var values: [(String, [FactorValue])] = design.factors.map { ($0.name, $0.values) }
+        values += design.fixed.keys.sorted().map { ($0, [design.fixed[$0]!]) }
+        for (name, list) in values {
+            guard let parameter = declared[name] else {
+                let under = chosen.isEmpty ? "" : " with " + chosen.keys.sorted().map { "\($0)=\(chosen[$0]!)" }.joined(separator: ", ")
+                throw ScriptingError.badParameter("\(file.origin(ofParameter: name)): experiment: '\(name)' is not a parameter of \(design.scenario)\(under) "
+                    + UnknownName.choices(for: name, among: declared.keys.sorted(), label: "parameters"))
+            }
+            for value in list {
+                do { _ = try parameter.parse(value.description) } catch {
+                    throw ScriptingError.badParameter("\(file.origin(ofParameter: name)): experiment: params.\(name): '\(name)' must be \(parameter.accepts), got \(value)")
+                }
+            }
+        }
+    }
+
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .object: "an object: name one of its fields"
+        case .array: "a list"
+        case .string: "a string"
+        case .bool: "a boolean"
+        default: "not a number"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ShopfloorExperiment
+import Testing
+
+/// `replications = { min, max, batch }`: batches of replications of every group until the precision rule is
+/// met (``ExperimentResult/isComplete``) or `max`; whatever the rule decides, the cells run are an index
+/// prefix — the first n replications of every group, n = min + k·batch ≤ max — and the same on any `--jobs`.
+@Suite("experiment sequential replications")
+struct ExperimentSequentialTests {
+    @Test func test_sequentialRule_runsAnIndexPrefix_ofWholeBatches() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.write("e.lua", ExperimentSupport.bank().replacingOccurrences(of: "replications = 3,", with: """
+            replications = { min = 2, max = 6, batch = 2 },
+              precision = { relative = 0.5, on = "classes.loan.mean_wait" },
+            """))
+        let one = try Shell.run(["experiment", file, "--jobs", "1", "--out", folder.path("a.jsonl")])
+        let two = try Shell.run(["experiment", file, "--jobs", "2", "--out", folder.path("b.jsonl")])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(two.status == 0, "\(two.stderr)")
+        let cells = try ExperimentSupport.cellLines(folder.path("a.jsonl"))
+        let n = cells.count / 4
+        #expect(cells.count % 4 == 0 && [2, 4, 6].contains(n), "\(cells.count) cells")
+        #expect(cells.keys.sorted() == Array(0..<(4 * n)))
+        #expect(try ExperimentSupport.cellLines(folder.path("b.jsonl")) == cells)
+    }
+
+    /// A shard runs a sequential design's `min`; `--replications N --resume` then runs only the next cells.
+    @Test func test_replicationsFlag_runsTheNextBatch_onAShard() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.write("e.lua", ExperimentSupport.bank().replacingOccurrences(of: "replications = 3,", with: """
+            replications = { min = 2, max = 6, batch = 2 },
+              precision = { relative = 0.5, on = "classes.loan.mean_wait" },
+            """))
+        let out = folder.path("s.jsonl")
+        let first = try Shell.run(["experiment", file, "--shard", "0/2", "--out", out])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try ExperimentSupport.cellLines(out)
+        #expect(before.keys.sorted() == [0, 2, 4, 6])
+        let next = try Shell.run(["experiment", file, "--shard", "0/2", "--replications", "4", "--resume", "--out", out])
+        #expect(next.status == 0, "\(next.stderr)")
+        let after = try ExperimentSupport.cellLines(out)
+        #expect(after.keys.sorted() == [0, 2, 4, 6, 8, 10, 12, 14])
+        #expect(before.allSatisfy { after[$0.key] == $0.value })
+        let tooMany = try Shell.run(["experiment", file, "--replications", "7"])
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("--replications 7: must be from 1 to 6"), "\(tooMany.stderr)")
+    }
+}
