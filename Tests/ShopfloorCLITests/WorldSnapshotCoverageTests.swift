@@ -13,6 +13,7 @@ struct WorldSnapshotCoverageTests {
         "core": "simulation",            // the core's whole `Simulation.Snapshot`
         "pluginOverrides": "plugins",    // `plugins.overrides`
         "generators": "streams",         // the named streams' positions
+        "stock": "stockBinding",         // the stock binding's own state (rules, hooks, makers)
     ]
 
     /// Stored properties of `World` a `WorldSnapshot` deliberately does not take, and why.
@@ -24,19 +25,12 @@ struct WorldSnapshotCoverageTests {
         "warning": "what the host attached (standard error or the CLI's sink)",
         "$__lazy_storage_$_input": "what the host attached (`input`)",
         "eventSinks": "what the host attached (trace files, live views): a line written stays written",
-        "taskNameRefs": "a cache, trimmed by `trimCaches()` after a restore",
-        "taskNameAddresses": "a cache, trimmed with `taskNameRefs`",
-        "tellerTableRefs": "a cache, trimmed by `trimCaches()` after a restore",
-        "linesTableRef": "a cache (the `lines` table), trimmed by `trimCaches()`",
-        "linesInTable": "a cache count, trimmed by `trimCaches()`",
-        "customerHandle": "describes only the event being delivered (empty between events); its task-name table follows `tablesEpoch`, which a rollback moves",
-        "counterRef": "the counter object, made once per world",
-        "tellerArgumentRef": "a reused argument table (a cache)",
-        "tablesEpoch": "bumped by `trimCaches()` when a restore takes tasks or tellers away",
+        "tables": "caches of Lua values describing tasks and tellers, trimmed by `trimCaches()` after a restore",
+        "customerHandle": "describes only the event being delivered (empty between events); its task names are trimmed by `trimCaches()`",
+        "counter": "the counter object, made once per world",
         "loadingPluginFile": "set only while a plugin file loads",
         "commandLineError": "set only while a scenario loads",
         "staging": "set only while a reload re-runs the scripts",
-        "deferredReleases": "set only while a transaction runs (registry slots are the transaction's business)",
     ]
 
     @Test("every stored property of World is in WorldSnapshot or excluded with a reason")

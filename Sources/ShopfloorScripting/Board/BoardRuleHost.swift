@@ -104,7 +104,7 @@ public final class BoardRuleHost: BoardRule {
         }
         try parameterSet.finish()
         let base = world.lua.stack.top
-        world.push(ref: plugin.buildRef)
+        world.plugins.build(of: plugin).push()
         world.lua.stack.push(LuaValue.table(values))
         try world.lua.protectedCall(arguments: 1, results: 1)
         guard world.lua.stack.isFunction(at: -1) else {

@@ -133,16 +133,15 @@ extension World {
             throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
         call.stack.pushCopy(of: Int32(index))
+        let hook = LuaReference(popping: lua)
         if let stage = staging {
-            let r = stagedRef(stage)
-            if event == "close" { stage.close.append(r) } else { stage.events[CounterEventKind(rawValue: event)!].append(r) }
+            if event == "close" { stage.close.append(hook) } else { stage.events.append(hook, to: CounterEventKind(rawValue: event)!) }
             return
         }
-        let r = ref()
         if event == "close" {
-            hooks.close.append(r)
+            hooks.close.append(hook)
         } else {
-            hooks.events[CounterEventKind(rawValue: event)!].append(r)
+            hooks.events.append(hook, to: CounterEventKind(rawValue: event)!)
         }
         installObservers()
     }

@@ -1,5 +1,7 @@
-/// A stock rule installed with `stock:rule(fn [, { below = level }])`: the Lua function's registry slot and
-/// the level it watches.
+import LuaKit
+
+/// A stock rule installed with `stock:rule(fn [, { below = level }])`: the Lua function (owned) and the
+/// level it watches.
 ///
 /// A rule that declares `below` says it orders nothing for a fruit at that count or above (the reorder
 /// point of an (s, S) rule), so the core calls it only for fruits below it. The declaration is the
@@ -12,8 +14,16 @@
 /// end, { below = 100 })
 /// ```
 struct StockRule {
-    /// The rule function's registry slot.
-    var function: Int32
+    /// The rule function.
+    let function: LuaReference
+    /// `function`'s registry slot, which the per-change C call takes.
+    let slot: Int32
     /// Called only while the fruit's count is below this; `.infinity` when the rule declared no level.
     var below: Double
+
+    init(function: LuaReference, below: Double) {
+        self.function = function
+        self.slot = function.ref
+        self.below = below
+    }
 }

@@ -16,9 +16,9 @@ extension World {
         // Performance: the closures hold the world and the handle unretained (Unmanaged, used as guaranteed
         // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
         // observers live in the world's simulation, which the world outlives, and the world holds the handle.
-        let handle = hooks.events.values.allSatisfy(\.isEmpty) ? customerHandle : makeCustomerHandle()
+        let handle = hooks.events.isEmpty ? customerHandle : makeCustomerHandle()
         for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
-            let wanted = listening || !hooks.events[kind].isEmpty
+            let wanted = listening || !hooks.events.isEmpty(kind)
             let observer: ((CounterEvent) throws -> Void)?
             if !wanted {
                 observer = nil
@@ -71,8 +71,8 @@ extension World {
     }
 
     func emitClose() throws {
-        for r in hooks.close {
-            push(ref: r)
+        for hook in hooks.close {
+            hook.push()
             pushSummaryTable()
             try lua.protectedCall(arguments: 1, results: 0)
         }
@@ -83,16 +83,14 @@ extension World {
     /// Installs `fn(rng) → gap, task[, attrs]` (or `gap, {task, …}` for a batch, or nil to stop) as
     /// the counter's arrival source. The function is on top of the stack (popped).
     func installGenerator(name: String) throws {
-        unref(hooks.generator)
-        hooks.generator = ref()
+        let function = LuaReference(popping: lua)
+        hooks.generator = function
         hooks.generatorBatch = 0
-        let rngRef: Int32 = {
-            lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
-            return ref()
-        }()
-        let call = HookCall(world: self, function: hooks.generator)
+        lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
+        let rng = LuaReference(popping: lua)
+        let call = HookCall(world: self, function: function)
         // Captures the call context, not the world: no unowned-to-strong retain per arrival.
-        let generator: CustomerGenerator = { simulation in try call.nextArrival(rngRef: rngRef, simulation: simulation) }
+        let generator: CustomerGenerator = { simulation in try call.nextArrival(rng: rng.ref, simulation: simulation) }
         try simulation.addArrivals(.generator(generator), name: name)
     }
 
@@ -173,10 +171,9 @@ extension World {
 
     /// Installs `fn(teller, lines) → line | task name | customer number | nil` as the teller policy,
     /// called for the lines `scope` says it looks at. The function is on top of the stack (popped).
-    func installPolicy(scope: TellerPolicyScope = .allSkills) {
-        unref(hooks.policy)
-        hooks.policy = ref()
-        let call = HookCall(world: self, function: hooks.policy)
+    func installPolicy(_ function: LuaReference, scope: TellerPolicyScope = .allSkills) {
+        hooks.policy = function
+        let call = HookCall(world: self, function: function)
         simulation.tellerPolicy = { teller, simulation in try call.choose(teller: teller, simulation: simulation) }
         simulation.tellerPolicyScope = scope
     }
@@ -223,44 +220,24 @@ extension World {
 
     /// Pushes the reused table of teller `t`: number (1-based), pool, skill (the first), skills.
     func pushTellerTable(_ t: Int) {
-        let stack = lua.stack
-        while tellerTableRefs.count <= t {
-            let teller = simulation.teller(tellerTableRefs.count)
-            stack.pushTable(record: 4)
-            stack.push(teller.index + 1); stack.setField("number", in: -2)
-            stack.push(simulation.pools[teller.pool].name); stack.setField("pool", in: -2)
-            pushTaskName(teller.skills[0]); stack.setField("skill", in: -2)
-            stack.pushTable(array: teller.skills.count)
-            for (i, skill) in teller.skills.enumerated() {
-                pushTaskName(skill)
-                stack.setIndex(i + 1, in: -2)
-            }
-            stack.setField("skills", in: -2)
-            tellerTableRefs.append(ref())
-        }
-        push(ref: tellerTableRefs[t])
+        tables.pushTellerTable(t, simulation)
     }
 
     /// Pushes the `lines` table: task name → line object (made once per task).
     func pushLinesTable() {
-        let stack = lua.stack
-        if linesTableRef == 0 {
-            stack.pushTable()
-            linesTableRef = ref()
-        }
-        push(ref: linesTableRef)
-        while linesInTable < simulation.tasks.count {
-            pushTaskName(linesInTable)
-            LineBinding.push(LineHandle(world: self, index: linesInTable), onto: stack)
-            stack.rawSet(in: -3)
-            linesInTable += 1
-        }
+        tables.pushLinesTable(simulation) { LineHandle(world: self, index: $0) }
+    }
+
+    /// Makes teller `t`'s table and the `lines` table (with every line) exist, for a policy call.
+    func syncPolicyTables(teller t: Int) {
+        pushTellerTable(t)
+        pushLinesTable()
+        lua.stack.pop(2)
     }
 
     /// Installs `fn(customer, teller) → seconds` as the service-time hook.
-    func installServiceTime() {
-        unref(hooks.serviceTime)
-        hooks.serviceTime = ref()
+    func installServiceTime(_ function: LuaReference) {
+        hooks.serviceTime = function
         simulation.serviceTime = { [unowned self] customer, teller, simulation in
             let stack = self.lua.stack
             let base = stack.top
@@ -268,11 +245,11 @@ extension World {
             let handle = self.makeCustomerHandle()
             let saved = handle.enter(customer, time: simulation.now, teller: teller)
             defer { handle.leave(saved) }
-            self.push(ref: self.hooks.serviceTime)
+            function.push()
             handle.pushCurrent()
             self.pushTellerTable(teller)
             try self.lua.protectedCall(arguments: 2, results: 1)
-            return try self.decodingAnswer(of: self.hooks.serviceTime) {
+            return try self.decodingAnswer(of: function) {
                 guard stack.isNumber(at: -1), let d = self.lua.stack.double(at: -1) else {
                     throw ScriptingError.invalidScenario("service time must return a number of seconds, got \(self.lua.stack.typeName(at: -1))")
                 }

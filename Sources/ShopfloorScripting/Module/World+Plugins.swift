@@ -44,10 +44,10 @@ extension World {
             call.stack.pop()
             throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': 'build' must be a function(params, …)")
         }
-        let buildRef = ref()
+        let build = LuaReference(popping: lua)
         let line = call.stack.callerLine() ?? 0
         plugins.register(Plugin(kind: kind, name: name, description: try spec.string("description") ?? "",
-                                parameters: parameters, file: file, line: line, buildRef: buildRef))
+                                parameters: parameters, file: file, line: line), build: build)
     }
 
     /// `shopfloor.use(kind, default_name, …)`: the chosen plugin (`--use` wins over the default)
@@ -65,7 +65,7 @@ extension World {
         }
         let extra = max(0, call.count - 2)
         let base = call.stack.top
-        push(ref: plugin.buildRef)
+        plugins.build(of: plugin).push()
         call.stack.push(LuaValue.table(values))
         for i in 0..<extra { call.stack.pushCopy(of: Int32(3 + i)) }
         try lua.protectedCall(arguments: Int32(1 + extra), results: LuaState.allResults)

@@ -25,21 +25,25 @@ public struct ViewFrame: Sendable, Equatable {
 public struct ViewKey: Sendable, Equatable {
     public var key: String
     public var description: String
-    var ref: Int32
+}
+
+/// A bound key and the function it runs (owned: dropping the binding releases it).
+struct KeyBinding {
+    var key: ViewKey
+    let function: LuaReference
 }
 
 extension World {
     /// Whether the scenario installed a view function.
-    public var hasView: Bool { viewRef != 0 }
+    public var hasView: Bool { view != nil }
     /// The keys the scenario bound, in the order bound.
-    public var viewKeys: [ViewKey] { keyBindings }
+    public var viewKeys: [ViewKey] { keyBindings.map(\.key) }
 
     func installViewFunctions(in module: Int32) {
         lua.setFunction("view", in: module) { [unowned self] call in
             try call.checkFunction(1)
             call.stack.pushCopy(of: 1)
-            if viewRef != 0 { unref(viewRef) }
-            viewRef = ref()
+            view = LuaReference(popping: lua)
             return 0
         }
         lua.setFunction("key", in: module) { [unowned self] call in
@@ -50,9 +54,9 @@ extension World {
             let description = try call.string(2)
             try call.checkFunction(3)
             call.stack.pushCopy(of: 3)
-            let r = ref()
-            keyBindings.removeAll { $0.key == key }
-            keyBindings.append(ViewKey(key: key, description: description, ref: r))
+            let function = LuaReference(popping: lua)
+            keyBindings.removeAll { $0.key.key == key }
+            keyBindings.append(KeyBinding(key: ViewKey(key: key, description: description), function: function))
             return 0
         }
     }
@@ -62,12 +66,12 @@ extension World {
     /// strings or `{ text =, color = }`), `v:bar(label, value, max [, note [, color]])`,
     /// and `v.clock`, `v.width`, `v.height` (the rows the view may fill), `v.finished` (the run is over).
     public func drawView(width: Int, height: Int = 24, clock: Double, finished: Bool = false) throws -> ViewFrame {
-        guard viewRef != 0 else { return ViewFrame() }
+        guard let view else { return ViewFrame() }
         let frame = ViewFrameBox()
         let stack = lua.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        push(ref: viewRef)
+        view.push()
         stack.pushTable(record: 8)
         let v = stack.top
         stack.push(width); stack.setField("width", in: v)
@@ -107,8 +111,8 @@ extension World {
 
     /// Runs the function bound to `key`; false when the key is not bound.
     public func pressKey(_ key: String) throws -> Bool {
-        guard let binding = keyBindings.first(where: { $0.key == key }) else { return false }
-        push(ref: binding.ref)
+        guard let binding = keyBindings.first(where: { $0.key.key == key }) else { return false }
+        binding.function.push()
         try lua.protectedCall(arguments: 0, results: 0)
         return true
     }

@@ -51,17 +51,16 @@ public final class World {
     // Performance: unchecked — the generator reads its slot here per arrival (juice-bar benchmark); the world
     // is not Sendable and no access to it is held across a call into Lua.
     @exclusivity(unchecked) var hooks = HookRefs()
-    /// Registry refs of the task names as Lua strings, and their interned addresses (a returned
-    /// task name is matched by address first: short strings are interned in Lua).
-    var taskNameRefs: [Int32] = []
-    var taskNameAddresses: [UnsafeRawPointer] = []
-    var tellerTableRefs: [Int32] = []
-    var linesTableRef: Int32 = 0
-    var linesInTable = 0
+    /// The Lua values describing tasks and tellers to hooks, made once and reused (CounterTables.swift).
+    let tables: CounterTables
     /// The handle event hooks receive as their customer (CustomerHandle.swift); made with the first such hook.
     // Performance: unchecked — read per event (scripts/bench/hooks).
     @exclusivity(unchecked) var customerHandle: CustomerHandle?
-    var counterRef: Int32 = 0
+    /// The counter object (`shopfloor.counter`), made on first use.
+    var counter: LuaReference?
+    /// The stock object (World+Stock.swift). Held here, not by Lua: it owns references into the state, and
+    /// Lua holding it would make a cycle (Lua's stock object is a ``StockHandle`` onto it).
+    var stockBinding: StockBinding!
     /// The plugin file being loaded (plugins may only register while their file loads).
     var loadingPluginFile: String?
     /// The plugin used for each kind so far (reports, `:plugins`).
@@ -70,22 +69,12 @@ public final class World {
     /// command line's fault, not the script's line), instead of the Lua error it unwound as.
     var commandLineError: ScriptingError?
     /// The scenario's live-view function and key bindings (World+View.swift).
-    var viewRef: Int32 = 0
-    var keyBindings: [ViewKey] = []
+    var view: LuaReference?
+    var keyBindings: [KeyBinding] = []
     /// Set while a reload re-runs the scripts (see World+Staging.swift).
     var staging: Staging?
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.
     public internal(set) var hasOpenEndedArrivals = false
-    var tellerArgumentRef: Int32 = 0
-    /// While a transaction runs: registry slots released meanwhile, freed only when it ends, so a
-    /// rollback can put back hooks that still use them (World+Transaction.swift).
-    var deferredReleases: Set<Int32>?
-    /// Bumped when a rollback takes tasks or tellers away: hook calls that see a new value rebuild their
-    /// argument tables before their next call (`HookCall.syncEpoch`).
-    // Performance: a counter instead of weak references to the hook calls; a weak reference gives the call a
-    // side table, and every retain of the policy closure (its context is the call) then took the slow path
-    // (~11 % of bank-open policies=lua, scripts/bench/bank-open).
-    @exclusivity(unchecked) var tablesEpoch = 0
 
     public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
                 plugins: PluginRegistry = PluginRegistry()) throws {
@@ -93,6 +82,7 @@ public final class World {
         options.seed = seed
         self.seed = seed
         self.lua = try LuaState(options: options)
+        self.tables = CounterTables(lua: lua)
         self.simulation = Simulation(seed: UInt64(bitPattern: Int64(seed)))
         // Built closed: customers added while the scenario loads wait until the run opens the
         // counter, after every hook is installed.
@@ -111,34 +101,14 @@ public final class World {
         return s
     }
 
-    /// Pops the value on top into the registry and returns its slot.
-    func ref() -> Int32 { lua.stack.reference() }
-    func unref(_ r: Int32) {
-        guard r > 0 else { return }
-        if deferredReleases != nil { deferredReleases!.insert(r); return }
-        lua.stack.release(reference: r)
-    }
-    func push(ref r: Int32) { lua.stack.push(reference: r) }
-
     /// Pushes a task's name (interned once per task).
     func pushTaskName(_ task: Int) {
-        syncTaskNames()
-        push(ref: taskNameRefs[task])
-    }
-
-    func syncTaskNames() {
-        while taskNameRefs.count < simulation.tasks.count {
-            let name = simulation.tasks[taskNameRefs.count].name
-            lua.stack.push(name)
-            taskNameAddresses.append(lua.stack.address(at: -1)!)
-            taskNameRefs.append(ref())
-        }
+        tables.pushTaskName(task, simulation)
     }
 
     /// The task index named by the string at `index`, or nil.
     func task(at index: Int32) -> Int? {
-        syncTaskNames()
-        if let p = lua.stack.address(at: index), let i = taskNameAddresses.firstIndex(of: p) { return i }
+        if let i = tables.task(interned: index, simulation) { return i }
         guard let name = lua.stack.string(at: index) else { return nil }
         return simulation.taskIndex(named: name)
     }
@@ -171,20 +141,25 @@ public enum StopRule: Equatable, Sendable {
     case time(Double)
 }
 
-/// Registry slots of the Lua functions a scenario installed.
+/// The Lua functions a scenario installed on the counter, as owning references: a snapshot that copies
+/// this keeps them alive, and the last copy dropped releases them.
 struct HookRefs {
-    var generator: Int32 = 0
+    var generator: LuaReference? { didSet { generatorSlot = generator?.ref ?? 0 } }
+    /// `generator`'s registry slot, which the running arrival source reads per arrival (a reload swaps the function).
+    private(set) var generatorSlot: Int32 = 0
     /// The generator's batch size (`counter:generate(fn, { batch = n })`); 0 = one call per arrival.
     var generatorBatch = 0
-    var policy: Int32 = 0
-    var serviceTime: Int32 = 0
+    var policy: LuaReference?
+    var serviceTime: LuaReference?
     var events = EventHookLists()
-    var close: [Int32] = []
+    var close: [LuaReference] = []
 }
 
-/// The event hooks' registry slots by event kind, in a plain array: the per-event dispatch is an index,
-/// not a dictionary lookup (scripts/bench/hooks).
+/// The event hooks by event kind, in a plain array: the per-event dispatch is an index, not a dictionary
+/// lookup (scripts/bench/hooks). Each hook is kept twice: as an owning reference (its lifetime) and as its
+/// registry slot (what the C delivery takes).
 struct EventHookLists {
+    private var owners: [[LuaReference]] = [[], [], [], [], []]
     private var lists: [[Int32]] = [[], [], [], [], []]
 
     @inline(__always)
@@ -198,11 +173,18 @@ struct EventHookLists {
         }
     }
 
-    /// The hooks of `kind`, in the order they were added.
-    subscript(kind: CounterEventKind) -> [Int32] {
-        @inline(__always) get { lists[Self.index(kind)] }
-        set { lists[Self.index(kind)] = newValue }
+    /// Adds `hook` after the hooks of `kind` already there.
+    mutating func append(_ hook: LuaReference, to kind: CounterEventKind) {
+        owners[Self.index(kind)].append(hook)
+        lists[Self.index(kind)].append(hook.ref)
     }
+
+    /// Whether `kind` has no hook.
+    @inline(__always)
+    func isEmpty(_ kind: CounterEventKind) -> Bool { lists[Self.index(kind)].isEmpty }
+
+    /// Whether no kind has a hook.
+    var isEmpty: Bool { lists.allSatisfy(\.isEmpty) }
 
     /// The only hook of `kind` when it has exactly one, else nil (read without holding the list).
     // Performance: the light observers' single-hook path takes no retain of the lists (scripts/bench/hooks).
@@ -211,9 +193,6 @@ struct EventHookLists {
         let i = Self.index(kind)
         return lists[i].count == 1 ? lists[i][0] : nil
     }
-
-    /// Every kind's list.
-    var values: [[Int32]] { lists }
 
     /// Runs `body` with the hooks of `kind`. A hook may add hooks while `body` runs: several hooks are
     /// passed as a copy of the list (kept alive until `body` returns), a single one as a value.
@@ -228,7 +207,8 @@ struct EventHookLists {
             return try withUnsafePointer(to: only) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
         default:
             let copy = lists[i]
-            return try copy.withUnsafeBufferPointer(body)
+            let keep = owners[i]
+            return try withExtendedLifetime(keep) { try copy.withUnsafeBufferPointer(body) }
         }
     }
 }
