@@ -10,15 +10,20 @@ import ShopfloorCore
 /// to Lua functions. Lua never holds the world strongly (closures capture it `unowned`), so the
 /// world, its state and its simulation go away together.
 public final class World {
-    public let lua: LuaState
+    /// The Lua state with the parameters, plugins and I/O (ScriptHost.swift); the world adds the counter.
+    public let host: ScriptHost
+    public var lua: LuaState { host.lua }
     // Performance: no runtime exclusivity check per read (the per-order path reads it; juice-bar benchmark).
     @exclusivity(unchecked) public private(set) var simulation: Simulation
-    public let parameters: ParameterSet
-    public let plugins: PluginRegistry
+    public var parameters: ParameterSet { host.parameters }
+    public var plugins: PluginRegistry { host.plugins }
     /// The run seed (`--seed`).
-    public let seed: Int
+    public var seed: Int { host.seed }
     /// The scenario file, as the user gave it (nil for an empty world).
-    public internal(set) var scenario: String?
+    public internal(set) var scenario: String? {
+        get { host.scenario }
+        set { host.scenario = newValue }
+    }
     /// The counter's display name (`shopfloor.counter "bank"`).
     public internal(set) var counterName: String?
     /// When `shopfloor run` stops: set by `shopfloor.stop{…}` or `--until`.
@@ -30,18 +35,19 @@ public final class World {
     public internal(set) var summarized = true
     /// Where scenario output (`print`) goes.
     public var output: (String) -> Void {
-        get { lua.output }
-        set { lua.output = newValue }
+        get { host.output }
+        set { host.output = newValue }
     }
     /// Where load-time warnings go (`file:line: warning: …`, one line each): standard error unless replaced.
-    public var warning: (String) -> Void = { message in
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+    public var warning: (String) -> Void {
+        get { host.warning }
+        set { host.warning = newValue }
     }
     /// Where `shopfloor.read_line` reads from (nil at end of input). It shows the prompt first;
     /// the CLI replaces it to flush its buffered output before waiting.
-    public lazy var input: (String?) -> String? = { [unowned self] prompt in
-        if let prompt { self.output(prompt) }
-        return readLine(strippingNewline: true)
+    public var input: (String?) -> String? {
+        get { host.input }
+        set { host.input = newValue }
     }
     /// Receives every counter event (trace files, live views).
     // Performance: unchecked — read per event (scripts/bench/hooks); never held across a call into Lua.
@@ -61,13 +67,13 @@ public final class World {
     /// The stock object (World+Stock.swift). Held here, not by Lua: it owns references into the state, and
     /// Lua holding it would make a cycle (Lua's stock object is a ``StockHandle`` onto it).
     var stockBinding: StockBinding!
-    /// The plugin file being loaded (plugins may only register while their file loads).
-    var loadingPluginFile: String?
     /// The plugin used for each kind so far (reports, `:plugins`).
-    public internal(set) var chosenPlugins: [PluginKind: String] = [:]
-    /// A `--set` or `--use` problem met while the scenario loaded: reported as is (it is the
-    /// command line's fault, not the script's line), instead of the Lua error it unwound as.
-    var commandLineError: ScriptingError?
+    public internal(set) var chosenPlugins: [PluginKind: String] {
+        get { host.chosenPlugins }
+        set { host.chosenPlugins = newValue }
+    }
+    /// A `--set` or `--use` problem met while the scenario loaded (see ``ScriptHost``).
+    var commandLineError: ScriptingError? { host.commandLineError }
     /// The scenario's live-view function and key bindings (World+View.swift).
     var view: LuaReference?
     var keyBindings: [KeyBinding] = []
@@ -78,19 +84,19 @@ public final class World {
 
     public init(seed: Int = 1, options: LuaState.Options = .init(), parameters: ParameterSet = ParameterSet(),
                 plugins: PluginRegistry = PluginRegistry()) throws {
-        var options = options
-        options.seed = seed
-        self.seed = seed
-        self.lua = try LuaState(options: options)
-        self.tables = CounterTables(lua: lua)
+        self.host = try ScriptHost(seed: seed, options: options, parameters: parameters, plugins: plugins)
+        self.tables = CounterTables(lua: host.lua)
         self.simulation = Simulation(seed: UInt64(bitPattern: Int64(seed)))
         // Built closed: customers added while the scenario loads wait until the run opens the
         // counter, after every hook is installed.
         try simulation.close()
-        self.parameters = parameters
-        self.plugins = plugins
         ShopfloorModule.install(in: self)
         simulation.hookOrigin = { [unowned self] hook in origin(of: hook) }
+    }
+
+    /// Loads every plugin file in `folders` (each folder's `*.lua`, sorted): see ``ScriptHost/loadPlugins(from:)``.
+    public func loadPlugins(from folders: [String]) throws {
+        try host.loadPlugins(from: folders)
     }
 
     /// The named random stream (one object per name, so draws continue where they left off).

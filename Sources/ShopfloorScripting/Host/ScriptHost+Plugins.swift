@@ -1,16 +1,11 @@
 import Foundation
 import LuaKit
-import ShopfloorCore
 
-extension World {
+extension ScriptHost {
     /// Loads every plugin file in `folders` (each folder's `*.lua`, sorted). A file registers its
     /// plugins with `shopfloor.plugin{…}` while it loads.
     public func loadPlugins(from folders: [String]) throws {
-        for file in PluginRegistry.files(in: folders) {
-            loadingPluginFile = file
-            defer { loadingPluginFile = nil }
-            _ = try lua.run(file: file)
-        }
+        for file in PluginRegistry.files(in: folders) { try loadPluginFile(file) }
     }
 
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
