@@ -78,27 +78,6 @@ extension World {
             stock?.stopAfterOrders = nil
         }
     }
-
-    /// Adds `fn` (at stack index `index`) as a listener of `event`.
-    func addEventHook(event: String, functionAt index: Int, call: LuaCall) throws {
-        try call.checkFunction(index)
-        let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
-        guard kinds.contains(event) else {
-            throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
-        }
-        call.stack.pushCopy(of: Int32(index))
-        let hook = LuaReference(popping: lua)
-        if let stage = staging {
-            if event == "close" { stage.close.append(hook) } else { stage.events.append(hook, to: CounterEventKind(rawValue: event)!) }
-            return
-        }
-        if event == "close" {
-            hooks.close.append(hook)
-        } else {
-            hooks.events.append(hook, to: CounterEventKind(rawValue: event)!)
-        }
-        installObservers()
-    }
 }
 
 extension Parameter {
