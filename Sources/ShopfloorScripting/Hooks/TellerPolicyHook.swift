@@ -69,8 +69,8 @@ extension World {
 
     /// Makes teller `t`'s table and the `lines` table (with every line) exist, for a policy call.
     func syncPolicyTables(teller t: Int) {
-        pushTellerTable(t)
-        pushLinesTable()
+        tables.pushTellerTable(t, simulation)
+        tables.pushLinesTable(simulation) { LineHandle(world: self, index: $0) }
         lua.stack.pop(2)
     }
 }
