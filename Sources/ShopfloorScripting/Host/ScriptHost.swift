@@ -64,9 +64,14 @@ public final class ScriptHost {
         let module = stack.top
         installParameterFunctions(in: module)
         installPluginFunctions(in: module)
-        stack.push(seed)
-        stack.setField("seed", in: module)
+        installSeed(in: module)
         lua.setGlobal("shopfloor")
+    }
+
+    /// `shopfloor.seed` in the module table at `module`.
+    func installSeed(in module: Int32) {
+        lua.stack.push(seed)
+        lua.stack.setField("seed", in: module)
     }
 
     /// `shopfloor.params { … }` in the module table at `module`.

@@ -57,8 +57,7 @@ enum ShopfloorModule {
         }
         world.host.installPluginFunctions(in: module)
         world.installViewFunctions(in: module)
-        stack.push(world.seed)
-        stack.setField("seed", in: module)
+        world.host.installSeed(in: module)
         StockModule.install(in: world, module: module)
         lua.setGlobal("shopfloor")
         // The board opens its database on first use, so a scenario that never touches it pays nothing.
