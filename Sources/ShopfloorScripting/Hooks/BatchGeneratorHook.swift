@@ -26,8 +26,10 @@ extension World {
         let rng = LuaReference(popping: lua)
         let call = HookCall(world: self, function: function)
         let gapsTable = batchTable(size), tasksTable = batchTable(size)
+        call.arguments = [rng, gapsTable, tasksTable]
+        let rngSlot = rng.ref, gapsSlot = gapsTable.ref, tasksSlot = tasksTable.ref
         let generator: CustomerBatchGenerator = { gaps, tasks, simulation in
-            try call.nextBatch(rng: rng.ref, gapsTable: gapsTable.ref, tasksTable: tasksTable.ref, gaps: gaps, tasks: tasks,
+            try call.nextBatch(rng: rngSlot, gapsTable: gapsSlot, tasksTable: tasksSlot, gaps: gaps, tasks: tasks,
                                simulation: simulation)
         }
         try simulation.addArrivals(.batchGenerator(size: size, generator), name: name)

@@ -19,7 +19,9 @@ extension World {
         let rng = LuaReference(popping: lua)
         let call = HookCall(world: self, function: function)
         // Captures the call context, not the world: no unowned-to-strong retain per arrival.
-        let generator: CustomerGenerator = { simulation in try call.nextArrival(rng: rng.ref, simulation: simulation) }
+        call.arguments = [rng]
+        let rngSlot = rng.ref
+        let generator: CustomerGenerator = { simulation in try call.nextArrival(rng: rngSlot, simulation: simulation) }
         try simulation.addArrivals(.generator(generator), name: name)
     }
 
