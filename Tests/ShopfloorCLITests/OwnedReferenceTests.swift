@@ -81,4 +81,21 @@ struct OwnedReferenceTests {
         #expect(stock == nil, "the stock binding outlived its world")
         #expect(lua == nil, "something the world made holds its Lua state: a reference cycle")
     }
+
+    @Test func test_aRolledBackViewChange_putsBackTheViewAndKeys_andReleasesTheNewOnes() throws {
+        let world = try World()
+        _ = try world.lua.evaluate(Self.bank + "\nshopfloor.key('a', 'add', function() end)", chunkName: "=test")
+        let view = try #require(world.view.function)
+        weak var newView: LuaReference?
+        #expect(throws: (any Error).self) {
+            try world.transaction { _ in
+                _ = try world.lua.evaluate("shopfloor.view(function(v) end); shopfloor.key('b', 'more', function() end)", chunkName: "=test")
+                newView = world.view.function
+                throw ScriptingError.invalidScenario("boom")
+            }
+        }
+        #expect(world.view.function === view)
+        #expect(world.viewKeys.map(\.key) == ["a"])
+        #expect(newView == nil)
+    }
 }

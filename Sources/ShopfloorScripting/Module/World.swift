@@ -74,9 +74,8 @@ public final class World {
     }
     /// A `--set` or `--use` problem met while the scenario loaded (see ``ScriptHost``).
     var commandLineError: ScriptingError? { host.commandLineError }
-    /// The scenario's live-view function and key bindings (World+View.swift).
-    var view: LuaReference?
-    var keyBindings: [KeyBinding] = []
+    /// The scenario's live-view function and key bindings (Hooks/ViewHook.swift).
+    var view = ViewBinding()
     /// Set while a reload re-runs the scripts (see World+Staging.swift).
     var staging: Staging?
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.

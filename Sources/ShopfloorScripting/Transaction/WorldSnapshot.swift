@@ -19,8 +19,7 @@ struct WorldSnapshot {
     let summarized: Bool
     let counterName: String?
     let hasOpenEndedArrivals: Bool
-    let view: LuaReference?
-    let keyBindings: [KeyBinding]
+    let view: ViewBinding
     /// Positions of the named streams that existed (a stream made later restarts from its seed).
     let generators: [String: Xoshiro256StarStar]
     let stock: StockBinding.State?
@@ -37,7 +36,6 @@ struct WorldSnapshot {
         counterName = world.counterName
         hasOpenEndedArrivals = world.hasOpenEndedArrivals
         view = world.view
-        keyBindings = world.keyBindings
         generators = world.streams.mapValues(\.generator)
         stock = world.stock?.state
     }
@@ -58,7 +56,6 @@ extension World {
         counterName = snapshot.counterName
         hasOpenEndedArrivals = snapshot.hasOpenEndedArrivals
         view = snapshot.view
-        keyBindings = snapshot.keyBindings
         for (name, box) in streams {
             box.generator = snapshot.generators[name] ?? simulation.streams.stream("lua:" + name)
         }
