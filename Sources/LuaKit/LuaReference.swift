@@ -1,13 +1,17 @@
 import CLua
 
-/// A Lua value (a function, a table…) the host keeps in the registry to use later.
+/// A Lua value (a function, a table…) the host keeps in the registry to use later: the one owner of a
+/// registry slot, which it releases when it dies.
 ///
 /// The reference pins the value against collection until deinit, and keeps its state open. It is
-/// used and dropped on the state's thread. Never store one inside Lua (in a closure Lua owns):
-/// that would make a cycle the state cannot break.
+/// used and dropped on the state's thread. Hold it in the Swift object graph (a binding, a snapshot, a
+/// hook's call context), never in anything Lua holds (a closure Lua owns, an object pushed as userdata):
+/// that would make a cycle the state cannot break. A copy of a value holding references (a snapshot)
+/// keeps them alive, so restoring it needs no bookkeeping of slots.
 public final class LuaReference {
     public let state: LuaState
-    /// The `luaL_ref` slot.
+    /// The `luaL_ref` slot. A per-event C fast path may take it (as long as it holds this reference);
+    /// nobody releases it but this object.
     public let ref: Int32
 
     /// Takes the value on top of the stack. Stack: [v] → [].

@@ -28,8 +28,15 @@ public enum BoardModule {
     public static func install(in world: World, board: Board? = nil, path: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
                                unavailable: String? = nil) {
+        install(in: world.host, board: board, path: path, environment: environment, unavailable: unavailable)
+    }
+
+    /// Adds `shopfloor.board` to `host`'s `shopfloor` table (made if there is none); see the other form.
+    public static func install(in host: ScriptHost, board: Board? = nil, path: String? = nil,
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               unavailable: String? = nil) {
         let handle = LazyBoard(board: board, path: path, environment: environment, refusal: unavailable)
-        let lua = world.lua
+        let lua = host.lua
         let stack = lua.stack
         if lua.getGlobal("shopfloor") != .table {
             stack.pop()

@@ -25,8 +25,8 @@ import ShopfloorBoard
 /// refuse without one, or a table of fields (`title`, `body`, `due`, `state`) to change before
 /// the change is written. An error in the rule names its `file:line`.
 public final class BoardRuleHost: BoardRule {
-    /// The world the rule's Lua state lives in.
-    public let world: World
+    /// The Lua state the rule lives in, with its parameters and plugins (no counter, no simulation).
+    public let host: ScriptHost
     /// The plugin that built the rule.
     public let plugin: Plugin
     private let function: LuaReference
@@ -78,42 +78,40 @@ public final class BoardRuleHost: BoardRule {
         return files
     }
 
-    /// Loads `files` and the plugins in `pluginFolders` into a fresh sandboxed world, and builds
+    /// Loads `files` and the plugins in `pluginFolders` into a fresh sandboxed script host, and builds
     /// the `board_rule` plugin `name` with `parameters` (text, as `--set` gives them).
     public init(name: String, files: [String], pluginFolders: [String], parameters: [String: String],
                 options: LuaState.Options = LuaState.Options(timeBudget: 5, exitWhenStuck: true)) throws {
         let parameterSet = ParameterSet(overrides: parameters)
-        let world = try World(options: options, parameters: parameterSet,
-                              plugins: PluginRegistry(overrides: [.boardRule: name]))
-        self.world = world
+        let host = try ScriptHost(options: options, parameters: parameterSet,
+                                  plugins: PluginRegistry(overrides: [.boardRule: name]))
+        self.host = host
+        host.installModule()
         // A rule runs inside the change's write transaction, for the board it was chosen for. The
         // module would open another board (the default one, not `--db`'s), or this one a second
         // time and wait on its own transaction's lock: rules decide through what they return.
-        BoardModule.install(in: world, unavailable: Self.moduleRefusal)
-        for file in files {
-            world.loadingPluginFile = file
-            defer { world.loadingPluginFile = nil }
-            _ = try world.lua.run(file: file)
-        }
-        try world.loadPlugins(from: pluginFolders)
-        plugin = try world.plugins.resolve(.boardRule, default: name)
-        world.chosenPlugins[.boardRule] = plugin.name
+        BoardModule.install(in: host, unavailable: Self.moduleRefusal)
+        for file in files { try host.loadPluginFile(file) }
+        try host.loadPlugins(from: pluginFolders)
+        plugin = try host.plugins.resolve(.boardRule, default: name)
+        host.chosenPlugins[.boardRule] = plugin.name
         var values = LuaTable()
         for parameter in plugin.parameters {
             values.entries[.string(parameter.name)] = try parameterSet.declare(parameter)
         }
         try parameterSet.finish()
-        let base = world.lua.stack.top
-        world.push(ref: plugin.buildRef)
-        world.lua.stack.push(LuaValue.table(values))
-        try world.lua.protectedCall(arguments: 1, results: 1)
-        guard world.lua.stack.isFunction(at: -1) else {
-            let got = world.lua.stack.typeName(at: -1)
-            world.lua.stack.setTop(base)
+        let lua = host.lua
+        let base = lua.stack.top
+        host.plugins.build(of: plugin).push()
+        lua.stack.push(LuaValue.table(values))
+        try lua.protectedCall(arguments: 1, results: 1)
+        guard lua.stack.isFunction(at: -1) else {
+            let got = lua.stack.typeName(at: -1)
+            lua.stack.setTop(base)
             throw ScriptingError.invalidScenario(
                 "\(plugin.file):\(plugin.line): board_rule '\(plugin.name)': build must return a function(change, board) (got \(got))")
         }
-        function = LuaReference(popping: world.lua)
+        function = LuaReference(popping: lua)
     }
 
     public func check(_ change: ProposedChange, on board: BoardView) throws -> RuleVerdict {

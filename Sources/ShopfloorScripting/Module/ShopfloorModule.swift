@@ -16,14 +16,7 @@ enum ShopfloorModule {
         for (name, body) in DistributionBinding.constructors(world: world).sorted(by: { $0.key < $1.key }) {
             lua.setFunction(name, in: module, body)
         }
-        lua.setFunction("params", in: module) { [unowned world] call in
-            let spec = try call.table(1)
-            let reporter = world.reporter(call)
-            let values = try world.noteCommandLineErrors {
-                try world.declareParameters(spec, owner: world.scenario ?? "the scenario", reporter: reporter)
-            }
-            return call.returning(LuaValue.table(values))
-        }
+        world.host.installParameterFunctions(in: module)
         lua.setFunction("counter", in: module) { [unowned world] call in
             let name = try call.optionalString(1) ?? "counter"
             if world.counterName == nil { world.counterName = name }
@@ -62,22 +55,9 @@ enum ShopfloorModule {
             try world.addEventHook(event: try call.string(1), functionAt: 2, call: call)
             return 0
         }
-        lua.setFunction("read_line", in: module) { [unowned world] call in
-            let prompt = try call.optionalString(1)
-            if let line = world.input(prompt) { return call.returning(line) }
-            call.stack.pushNil()
-            return 1
-        }
-        lua.setFunction("plugin", in: module) { [unowned world] call in
-            try world.registerPlugin(try call.table(1), call: call)
-            return 0
-        }
-        lua.setFunction("use", in: module) { [unowned world] call in
-            try world.noteCommandLineErrors { try world.use(call) }
-        }
+        world.host.installPluginFunctions(in: module)
         world.installViewFunctions(in: module)
-        stack.push(world.seed)
-        stack.setField("seed", in: module)
+        world.host.installSeed(in: module)
         StockModule.install(in: world, module: module)
         lua.setGlobal("shopfloor")
         // The board opens its database on first use, so a scenario that never touches it pays nothing.
@@ -96,55 +76,6 @@ extension World {
             stopRule = rule
             stock?.stopAfterOrders = nil
         }
-    }
-
-    /// Runs `body`, remembering a command-line error (bad `--set`/`--use`) it throws.
-    func noteCommandLineErrors<R>(_ body: () throws -> R) throws -> R {
-        do {
-            return try body()
-        } catch let error as ScriptingError {
-            switch error {
-            case .badParameter, .unknownPlugin: commandLineError = error
-            default: break
-            }
-            throw error
-        }
-    }
-
-    /// Declares the parameters in a spec table (`{ name = default }` or `{ name = { default =, type =,
-    /// min =, max =, choices =, description = } }`) and returns the values in force.
-    func declareParameters(_ spec: LuaTable, owner: String, reporter: ProblemReporter) throws -> LuaTable {
-        var out = LuaTable()
-        for (key, value) in spec.sortedEntries {
-            guard case .string(let name) = key else {
-                throw ScriptingError.invalidScenario("params: names must be strings, got [\(key)]")
-            }
-            let parameter = try Parameter(name: name, spec: value, owner: owner, reporter: reporter)
-            out.entries[key] = try parameters.declare(parameter)
-        }
-        return out
-    }
-
-    /// Adds `fn` (at stack index `index`) as a listener of `event`.
-    func addEventHook(event: String, functionAt index: Int, call: LuaCall) throws {
-        try call.checkFunction(index)
-        let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
-        guard kinds.contains(event) else {
-            throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
-        }
-        call.stack.pushCopy(of: Int32(index))
-        if let stage = staging {
-            let r = stagedRef(stage)
-            if event == "close" { stage.close.append(r) } else { stage.events[CounterEventKind(rawValue: event)!].append(r) }
-            return
-        }
-        let r = ref()
-        if event == "close" {
-            hooks.close.append(r)
-        } else {
-            hooks.events[CounterEventKind(rawValue: event)!].append(r)
-        }
-        installObservers()
     }
 }
 

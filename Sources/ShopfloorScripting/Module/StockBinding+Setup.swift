@@ -176,8 +176,6 @@ extension StockBinding {
         staged = (ObjectIdentifier(stage), [], [:])
         stage.actions.append { [unowned self] in
             guard let staged else { return }
-            rules.forEach { world.unref($0.function) }
-            hooks.values.forEach { $0.forEach(world.unref) }
             rules = staged.rules
             hooks = staged.hooks
             self.staged = nil
@@ -193,7 +191,7 @@ struct StagedRules {
         get { binding.staged?.rules ?? [] }
         nonmutating set { binding.staged?.rules = newValue }
     }
-    var hooks: [String: [Int32]] {
+    var hooks: [String: [LuaReference]] {
         get { binding.staged?.hooks ?? [:] }
         nonmutating set { binding.staged?.hooks = newValue }
     }

@@ -9,7 +9,7 @@ import ShopfloorCore
 /// strings, rule and hook functions) so the per-order path allocates nothing.
 public final class StockBinding {
     // Performance: unowned(unsafe), no unowned-retain per access on the per-order path (juice-bar benchmark).
-    // Safe: this object lives in the world's Lua registry, and the world owns that state.
+    // Safe: the world holds this object (`World.stockBinding`).
     unowned(unsafe) let world: World
     /// The display name (`shopfloor.stock "juice bar"`).
     public internal(set) var name: String?
@@ -22,8 +22,10 @@ public final class StockBinding {
 
     // Performance: the per-order state skips runtime exclusivity checks (juice-bar benchmark); safe for the
     // reasons `Simulation` gives: not Sendable, one per Lua state, no access held across a call into Lua.
-    @exclusivity(unchecked) var itemNameRefs: [Int32] = []
-    @exclusivity(unchecked) var recipeNameRefs: [Int32] = []
+    /// The fruit and juice names as Lua strings (by index); `itemNameSlots` are the fruits' registry slots for C.
+    @exclusivity(unchecked) var itemNames: [LuaReference] = []
+    @exclusivity(unchecked) var itemNameSlots: [Int32] = []
+    @exclusivity(unchecked) var recipeNames: [LuaReference] = []
     /// Item indices of each recipe's ingredients (the core keeps them sorted by name).
     @exclusivity(unchecked) var recipeItems: [[Int]] = []
     /// Where each recipe was written (`recipes.lua:12`), by name.
@@ -33,13 +35,13 @@ public final class StockBinding {
     }
     /// The highest level any rule watches (+∞ if one watches every change): at or above it, no rule is called.
     @exclusivity(unchecked) var highestLevel = -Double.infinity
-    @exclusivity(unchecked) var hooks: [String: [Int32]] = [:]
-    /// Who placed the latest restock order: a rule's registry slot, or the `file:line` of a `stock:restock`
+    @exclusivity(unchecked) var hooks: [String: [LuaReference]] = [:]
+    /// Who placed the latest restock order: a rule's function, or the `file:line` of a `stock:restock`
     /// call. Named when deliveries at lead time 0 loop without end (the progress guard's error).
-    var lastOrderOrigin: (rule: Int32, place: String?) = (0, nil)
+    var lastOrderOrigin: (rule: LuaReference?, place: String?) = (nil, nil)
     static let events = ["order", "made", "failed", "restock", "delivered"]
     /// During a reload: the rules and hooks the scripts install again, swapped in when it succeeds.
-    var staged: (stage: ObjectIdentifier, rules: [StockRule], hooks: [String: [Int32]])?
+    var staged: (stage: ObjectIdentifier, rules: [StockRule], hooks: [String: [LuaReference]])?
 
     /// The world's state and its memory bookkeeping, for the C rule call (valid as long as the world).
     let L: OpaquePointer
@@ -73,13 +75,15 @@ public final class StockBinding {
     /// Keeps the name refs and ingredient indices in step with the core's items and recipes.
     func sync() {
         let stock = simulation.stock
-        while itemNameRefs.count < stock.items.count {
-            lua.stack.push(stock.items[itemNameRefs.count].name)
-            itemNameRefs.append(world.ref())
+        while itemNames.count < stock.items.count {
+            lua.stack.push(stock.items[itemNames.count].name)
+            let name = LuaReference(popping: lua)
+            itemNames.append(name)
+            itemNameSlots.append(name.ref)
         }
-        while recipeNameRefs.count < stock.recipes.count {
-            lua.stack.push(stock.recipes[recipeNameRefs.count].recipe.name)
-            recipeNameRefs.append(world.ref())
+        while recipeNames.count < stock.recipes.count {
+            lua.stack.push(stock.recipes[recipeNames.count].recipe.name)
+            recipeNames.append(LuaReference(popping: lua))
         }
         recipeItems = stock.recipes.map { entry in entry.recipe.ingredients.map { stock.item(named: $0.item)! } }
     }
@@ -126,17 +130,17 @@ public final class StockBinding {
 
     private func callOrderHooks(_ r: Int, _ shortage: Shortage?) throws {
         let message = shortage.map(Self.message(of:))
-        for ref in hooks["order"] ?? [] {
-            try call(ref) {
-                world.push(ref: recipeNameRefs[r])
+        for hook in hooks["order"] ?? [] {
+            try call(hook) {
+                recipeNames[r].push()
                 lua.stack.push(shortage == nil)
                 if let message { lua.stack.push(message) } else { lua.stack.pushNil() }
                 return 3
             }
         }
-        for ref in hooks[shortage == nil ? "made" : "failed"] ?? [] {
-            try call(ref) {
-                world.push(ref: recipeNameRefs[r])
+        for hook in hooks[shortage == nil ? "made" : "failed"] ?? [] {
+            try call(hook) {
+                recipeNames[r].push()
                 if let message { lua.stack.push(message); return 2 }
                 return 1
             }
@@ -148,59 +152,11 @@ public final class StockBinding {
         shortage.items.map(\.description).joined(separator: "; ")
     }
 
-    /// Calls each rule as `rule(fruit, count, pending)`; a rule returning `amount, lead_time` places a restock.
-    /// A rule that declared a level (``StockRule/below``) is not called for a fruit at or above it.
-    // Performance: one C call per rule (`sf_call_rule`) reads the plain answers (nothing, or an integer and a
-    // number); only other answers are decoded here. Skipping the calls a rule declared useless saves ~80 % of
-    // them with the reorder_point rule (juice-bar benchmark, scripts/bench/juice-bar).
-    func runRules(_ item: Int) throws { try runRules(item, in: simulation) }
-
-    /// ``runRules(_:)`` with the world's current simulation already read.
-    func runRules(_ item: Int, in simulation: Simulation) throws {
-        var i = 0
-        while i < rules.count {
-            let rule = rules[i]
-            i += 1
-            let count = simulation.count(ofItem: item)
-            if !(Double(count) < rule.below) { continue }
-            let stack = LuaStack(L)
-            let base = stack.top
-            defer { stack.setTop(base) }
-            var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
-            let status = sf_call_rule(L, memory, rule.function, itemNameRefs[item], Int64(count),
-                                      Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
-            try stack.check(status: status)
-            if kind == sf_rule_nothing() { continue }
-            if kind == sf_rule_order() {
-                if amount != 0 {
-                    lastOrderOrigin = (rule.function, nil)
-                    try restock(item, amount: Int(amount), leadTime: lead, orderedBy: rule.function)
-                }
-                continue
-            }
-            // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
-            let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
-                guard let amount = lua.stack.int(at: base + 2) else {
-                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
-                }
-                if amount == 0 { return nil }
-                guard stack.isNumber(at: base + 3), let lead = lua.stack.double(at: base + 3) else {
-                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
-                }
-                return (amount, lead)
-            }
-            if let order {
-                lastOrderOrigin = (rule.function, nil)
-                try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
-            }
-        }
-    }
-
     /// Places a restock order through the core and reports it.
     @discardableResult
-    /// `rule`: the registry slot of the stock rule whose answer this order is; its `file:line` then names an
-    /// order the core refuses (the mistake is in a returned value, so no Lua error position names it).
-    func restock(_ item: Int, amount: Int, leadTime: Double, orderedBy rule: Int32? = nil) throws -> RestockOrder {
+    /// `rule`: the stock rule whose answer this order is; its `file:line` then names an order the core
+    /// refuses (the mistake is in a returned value, so no Lua error position names it).
+    func restock(_ item: Int, amount: Int, leadTime: Double, orderedBy rule: LuaReference? = nil) throws -> RestockOrder {
         let order: RestockOrder
         if let rule {
             order = try world.decodingAnswer(of: rule) { try placeOrder(item, amount: amount, leadTime: leadTime) }
@@ -211,9 +167,9 @@ public final class StockBinding {
             try emit(StockEvent(kind: .restockOrdered, time: simulation.now, name: simulation.stock.items[item].name,
                                 fields: [("amount", .integer(amount)), ("due", .number(order.dueAt)), ("count", .integer(count(item)))]))
         }
-        for ref in hooks["restock"] ?? [] {
-            try call(ref) {
-                world.push(ref: itemNameRefs[item])
+        for hook in hooks["restock"] ?? [] {
+            try call(hook) {
+                itemNames[item].push()
                 lua.stack.push(amount)
                 lua.stack.push(order.dueAt)
                 return 3
@@ -236,9 +192,9 @@ public final class StockBinding {
                                 fields: [("accepted", .integer(delivery.accepted)), ("excess", .integer(delivery.excess)),
                                          ("count", .integer(count(item)))]))
         }
-        for ref in hooks["delivered"] ?? [] {
-            try call(ref) {
-                world.push(ref: itemNameRefs[item])
+        for hook in hooks["delivered"] ?? [] {
+            try call(hook) {
+                itemNames[item].push()
                 lua.stack.push(delivery.accepted)
                 lua.stack.push(delivery.excess)
                 return 3
@@ -251,12 +207,12 @@ public final class StockBinding {
         for sink in sinks { try sink(event) }
     }
 
-    /// Pushes the function at `ref`, lets `arguments` push its arguments (returning how many), calls it.
-    private func call(_ ref: Int32, _ arguments: () -> Int32) throws {
+    /// Pushes `hook`, lets `arguments` push its arguments (returning how many), calls it.
+    private func call(_ hook: LuaReference, _ arguments: () -> Int32) throws {
         let stack = lua.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        world.push(ref: ref)
+        hook.push()
         let n = arguments()
         try lua.protectedCall(arguments: n, results: 0)
     }

@@ -7,8 +7,8 @@ import ShopfloorCore
 /// Methods take the counter as `self` (call them with `:`); documented in `docs/lua-api.md`.
 extension World {
     func pushCounter() {
-        if counterRef != 0 {
-            push(ref: counterRef)
+        if let counter {
+            counter.push()
             return
         }
         let stack = lua.stack
@@ -24,7 +24,7 @@ extension World {
         stack.setField("__name", in: -2)
         stack.setMetatable(of: t)
         stack.pushCopy(of: t)
-        counterRef = ref()
+        counter = LuaReference(popping: lua)
     }
 
     private func counterMethods() -> [String: LuaFunction] {
@@ -110,24 +110,21 @@ extension World {
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
                 let (name, batch) = try generatorOptions(call)
-                if staging == nil && hooks.generator != 0 {
+                if staging == nil && hooks.generator != nil {
                     // Every generator source calls the counter's one generator function: a second one would
                     // silently take the first one's arrivals too.
                     throw ScriptingError.invalidScenario(
                         "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
                 }
-                if staging != nil && hooks.generator != 0 && batch != hooks.generatorBatch {
+                if staging != nil && hooks.generator != nil && batch != hooks.generatorBatch {
                     throw ScriptingError.invalidScenario(
                         "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
                 }
                 call.stack.pushCopy(of: 2)
                 if let stage = staging {
                     // The arrival source stays; its Lua function is swapped.
-                    let r = stagedRef(stage)
-                    stage.actions.append { [unowned self] in
-                        unref(hooks.generator)
-                        hooks.generator = r
-                    }
+                    let function = LuaReference(popping: lua)
+                    stage.actions.append { [unowned self] in hooks.generator = function }
                     return 0
                 }
                 if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
@@ -155,16 +152,12 @@ extension World {
                 try call.checkFunction(2)
                 let scope = try policyScope(call)
                 call.stack.pushCopy(of: 2)
+                let function = LuaReference(popping: lua)
                 if let stage = staging {
-                    let r = stagedRef(stage)
-                    stage.actions.append { [unowned self] in
-                        push(ref: r)
-                        unref(r)
-                        installPolicy(scope: scope)
-                    }
+                    stage.actions.append { [unowned self] in installPolicy(function, scope: scope) }
                     return 0
                 }
-                installPolicy(scope: scope)
+                installPolicy(function, scope: scope)
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
@@ -179,16 +172,12 @@ extension World {
                 }
                 try call.checkFunction(2)
                 call.stack.pushCopy(of: 2)
+                let function = LuaReference(popping: lua)
                 if let stage = staging {
-                    let r = stagedRef(stage)
-                    stage.actions.append { [unowned self] in
-                        push(ref: r)
-                        unref(r)
-                        installServiceTime()
-                    }
+                    stage.actions.append { [unowned self] in installServiceTime(function) }
                     return 0
                 }
-                installServiceTime()
+                installServiceTime(function)
                 return 0
             },
             // counter:on("start", function(customer) … end)

@@ -11,41 +11,23 @@ final class Staging {
     var actions: [() throws -> Void] = []
     /// The event hooks the scripts set up again (they replace the old set).
     var events = EventHookLists()
-    var close: [Int32] = []
-    /// Registry slots taken while staging, released if the reload fails.
-    var refs: [Int32] = []
+    var close: [LuaReference] = []
 }
 
 extension World {
-    /// Whether scripts are being re-run for a reload.
-    var isStaging: Bool { staging != nil }
-
     /// Runs `body` (re-running scripts) with installations staged; commits them only if `body`
-    /// succeeds, else releases them and rethrows: the old policies stay in force.
+    /// succeeds, else drops them (and with them the references they hold) and rethrows: the old
+    /// policies stay in force.
     func reloadStaged(_ body: () throws -> Void) throws {
         let stage = Staging()
         staging = stage
-        do {
-            try body()
-        } catch {
-            staging = nil
-            for r in stage.refs { unref(r) }
-            throw error
-        }
+        defer { staging = nil }
+        try body()
         staging = nil
         for action in stage.actions { try action() }
-        for refs in hooks.events.values { refs.forEach(unref) }
-        hooks.close.forEach(unref)
         hooks.events = stage.events
         hooks.close = stage.close
         installObservers()
-    }
-
-    /// Takes the value on top of the stack into the registry, remembered by the stage.
-    func stagedRef(_ stage: Staging) -> Int32 {
-        let r = ref()
-        stage.refs.append(r)
-        return r
     }
 
     /// During a reload: the structure must match the living counter.

@@ -4,7 +4,7 @@ import ShopfloorCore
 /// The stock object (`shopfloor.stock "juice bar"`) and `shopfloor.recipe`.
 /// Documented, with examples, in `docs/lua-api.md` ("Stock (the juice bar)").
 enum StockModule {
-    static let luaClass = LuaClass<StockBinding>(name: "shopfloor.stock")
+    static let luaClass = LuaClass<StockHandle>(name: "shopfloor.stock")
     static let registryKey = "shopfloor.stock.object"  // not the class name: that slot holds the metatable
 
     /// Adds `stock`, `recipe` and the `orders` stop rule to the module table at `module`.
@@ -12,8 +12,9 @@ enum StockModule {
         let lua = world.lua
         let stack = lua.stack
         let binding = StockBinding(world: world)
-        luaClass.define(in: lua, methods: methods(), tostring: { $0.description })
-        stack.push(object: binding, as: luaClass)
+        world.stockBinding = binding
+        luaClass.define(in: lua, methods: methods(), tostring: { $0.binding.description })
+        stack.push(object: StockHandle(binding), as: luaClass)
         stack.setRegistryField(registryKey)
         binding.observeDeliveries()
 
@@ -80,13 +81,13 @@ enum StockModule {
         return [
             // stock:item { name =, count =, capacity = } → name
             "item": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let spec = try stock.world.options(call, 2, "stock:item", accepted: StockBinding.itemKeys)
                 return call.returning(try stock.define(spec))
             },
             // stock:items { {name=, count=, capacity=}, … } defines them; stock:items() → fruit names in order
             "items": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 if call.isNil(2) { return call.returning(stock.simulation.stock.items.map(\.name)) }
                 let list = try call.table(2)
                 guard list.isSequence else {
@@ -101,7 +102,7 @@ enum StockModule {
             },
             // stock:recipe(name, { fruit = count, … }) → name (a known name is replaced)
             "recipe": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let name = try call.string(2)
                 let place = callerPlace(call.stack)
                 let ingredients = try validatedIngredients(call, 3, recipe: name, where: place)
@@ -111,7 +112,7 @@ enum StockModule {
             // stock:recipes(book) registers a list of recipe entries, all or nothing;
             // stock:recipes() → { {name=, ingredients=, made=, failed=}, … } in order
             "recipes": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 if call.isNil(2) {
                     stock.pushRecipeList()
                     return 1
@@ -121,7 +122,7 @@ enum StockModule {
             },
             // stock:order(juice) → true | false, "strawberry: need 16, have 10"
             "order": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let r = try stock.recipe(named: try call.string(2))
                 let shortage = try stock.simulation.takeRecipe(r)
                 try stock.decided(r, shortage)
@@ -132,7 +133,7 @@ enum StockModule {
             },
             // stock:add(fruit, n) → new count (n may be negative; refused below 0 or above capacity)
             "add": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
                 let n = try call.int(3)
                 try stock.checkRoom(item, adding: n)
@@ -142,7 +143,7 @@ enum StockModule {
             },
             // stock:set(fruit, n) → n (refused below 0 or above capacity)
             "set": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
                 let n = try call.int(3)
                 if n > 0 { try stock.checkRoom(item, adding: n - stock.count(item)) }  // below 0: the core's message
@@ -152,71 +153,73 @@ enum StockModule {
             },
             // stock:count(fruit) → units on hand
             "count": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 return call.returning(stock.count(try stock.item(named: try call.string(2))))
             },
             // stock:counts() → { fruit = count, … }
             "counts": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 return call.returning(Dictionary(uniqueKeysWithValues: stock.simulation.stock.items.map { ($0.name, $0.count) }))
             },
             // stock:capacity(fruit) → the most it holds, or nil when unlimited
             "capacity": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let item = stock.simulation.stock.items[try stock.item(named: try call.string(2))]
                 if item.capacity == .max { call.stack.pushNil(); return 1 }
                 return call.returning(item.capacity)
             },
             // stock:restock(fruit, amount, lead_time) → when it is due
             "restock": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
-                stock.lastOrderOrigin = (0, StockModule.callerPlace(call.stack))
+                stock.lastOrderOrigin = (nil, StockModule.callerPlace(call.stack))
                 let order = try stock.restock(item, amount: try call.int(3), leadTime: try call.optionalDouble(4) ?? 0)
                 return call.returning(order.dueAt)
             },
             // stock:pending(fruit) → units ordered and not yet delivered
             "pending": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 return call.returning(stock.simulation.pendingUnits(item: try stock.item(named: try call.string(2))))
             },
             // stock:rule(function(fruit, count, pending) [return amount, lead_time] end [, { below = level }])
             "rule": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 try call.checkFunction(2)
                 let below = try StockBinding.watchLevel(call, 3, world: stock.world)
                 call.stack.pushCopy(of: 2)
+                let rule = StockRule(function: LuaReference(popping: stock.lua), below: below)
                 if let stage = stock.world.staging {
-                    stock.stage(stage).rules.append(StockRule(function: stock.world.stagedRef(stage), below: below))
+                    stock.stage(stage).rules.append(rule)
                     return 0
                 }
-                stock.rules.append(StockRule(function: stock.world.ref(), below: below))
+                stock.rules.append(rule)
                 return 0
             },
             // stock:on("order" | "made" | "failed" | "restock" | "delivered", fn)
             "on": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let event = try call.string(2)
                 guard StockBinding.events.contains(event) else {
                     throw ScriptingError.invalidScenario(UnknownName.message("stock event", event, among: StockBinding.events, label: "events"))
                 }
                 try call.checkFunction(3)
                 call.stack.pushCopy(of: 3)
+                let hook = LuaReference(popping: stock.lua)
                 if let stage = stock.world.staging {
-                    stock.stage(stage).hooks[event, default: []].append(stock.world.stagedRef(stage))
+                    stock.stage(stage).hooks[event, default: []].append(hook)
                     return 0
                 }
-                stock.hooks[event, default: []].append(stock.world.ref())
+                stock.hooks[event, default: []].append(hook)
                 return 0
             },
             // stock:makers { count =, prep = distribution | { [juice] = distribution, default = … }, name = } → pool name
             "makers": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 return call.returning(try stock.makers(call))
             },
             // stock:stats() → { fruits = { [fruit] = {…} }, juices = { [juice] = {…} }, made =, failed =, fill_rate = }
             "stats": { call in
-                let stock = try call.object(1, as: cls)
+                let stock = try call.object(1, as: cls).binding
                 let summary = stock.simulation.stock.summary(at: stock.simulation.now, pendingRestocks: stock.simulation.pendingRestocks.count)
                 call.stack.push(SummaryReport.lua(SummaryReport.stockStats(summary)))
                 return 1
@@ -238,15 +241,24 @@ extension World {
     }
 
     /// The world's stock object (created with the module; empty until a script adds items).
-    public var stock: StockBinding? {
-        lua.stack.pushRegistryField(StockModule.registryKey)
-        defer { lua.stack.pop() }
-        return lua.stack.object(at: -1, as: StockModule.luaClass)
-    }
+    public var stock: StockBinding? { stockBinding }
 
     /// Stock figures for reports, or nil when the scenario stocks nothing.
     public var stockSummary: StockSummary? {
         guard !simulation.stock.items.isEmpty else { return nil }
         return simulation.stock.summary(at: simulation.now, pendingRestocks: simulation.pendingRestocks.count)
+    }
+}
+
+/// What Lua holds of the stock: a handle onto the world's ``StockBinding``, not the binding itself. The
+/// binding owns references into the Lua state (names, rules, hooks), so Lua holding it would make a cycle
+/// the state could never break.
+final class StockHandle {
+    // Safe: the handle lives in the world's Lua state, which closes when the world (the binding's owner)
+    // goes; while it closes, host functions refuse to run.
+    unowned(unsafe) let binding: StockBinding
+
+    init(_ binding: StockBinding) {
+        self.binding = binding
     }
 }

@@ -19,8 +19,6 @@ public struct Plugin: Sendable {
     /// The file that registered it, and the line of the `shopfloor.plugin` call.
     public var file: String
     public var line: Int
-    /// Registry slot of the `build` function in its Lua state.
-    var buildRef: Int32
 
     /// `kind/name`, as listings and messages write it.
     public var qualifiedName: String { "\(kind.rawValue)/\(name)" }

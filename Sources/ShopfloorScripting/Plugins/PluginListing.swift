@@ -8,18 +8,15 @@ public struct PluginListing {
 
     public init(plugins: [Plugin]) { self.plugins = plugins }
 
-    /// Loads the plugin folders in a fresh world (nothing is built).
     /// Loads the plugin `files` (such as `scripts/board_rules.lua`, which registers the board
-    /// rules) and then every plugin file in `folders`, in a fresh sandboxed world.
+    /// rules) and then every plugin file in `folders`, in a fresh sandboxed script host (no counter:
+    /// nothing is built).
     public static func load(files: [String] = [], folders: [String]) throws -> PluginListing {
-        let world = try World()
-        for file in files {
-            world.loadingPluginFile = file
-            defer { world.loadingPluginFile = nil }
-            _ = try world.lua.run(file: file)
-        }
-        try world.loadPlugins(from: folders)
-        return PluginListing(plugins: world.plugins.sorted)
+        let host = try ScriptHost()
+        host.installModule()
+        for file in files { try host.loadPluginFile(file) }
+        try host.loadPlugins(from: folders)
+        return PluginListing(plugins: host.plugins.sorted)
     }
 
     public var text: String {

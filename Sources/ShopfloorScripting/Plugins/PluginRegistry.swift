@@ -8,6 +8,9 @@ import LuaKit
 /// Files are loaded in the run's Lua state, in sorted order, so registration is deterministic.
 public final class PluginRegistry {
     public private(set) var plugins: [Plugin] = []
+    /// Each plugin's `build` function in the Lua state that registered it, by `kind/name` (owned: kept
+    /// apart from ``Plugin``, which is plain data listings may send anywhere).
+    private var builds: [String: LuaReference] = [:]
     /// Choices from the command line (`--use kind=name`, or the REPL's `:use`), by kind.
     public internal(set) var overrides: [PluginKind: String]
 
@@ -62,10 +65,16 @@ public final class PluginRegistry {
         return files
     }
 
-    /// Adds a plugin; a later one with the same kind and name replaces the earlier.
-    func register(_ plugin: Plugin) {
+    /// Adds a plugin built by `build`; a later one with the same kind and name replaces the earlier.
+    func register(_ plugin: Plugin, build: LuaReference) {
         plugins.removeAll { $0.kind == plugin.kind && $0.name == plugin.name }
         plugins.append(plugin)
+        builds[plugin.qualifiedName] = build
+    }
+
+    /// The `build` function of `plugin` (one this registry resolved).
+    func build(of plugin: Plugin) -> LuaReference {
+        builds[plugin.qualifiedName]!
     }
 
     /// The plugin to use for `kind`: the `--use` choice if any, else `fallback`.

@@ -41,7 +41,6 @@ public final class WorldTransaction {
     /// Puts the world back to the last checkpoint (or the start); the transaction goes on from there and
     /// keeps that state if it then ends without an error.
     public func rollBackToCheckpoint() throws {
-        world.deferredReleases?.formUnion(world.ownedRefs)
         try world.restore(resumePoint)
     }
 }
@@ -50,27 +49,16 @@ extension World {
     /// Runs `body`; if it throws, puts the world back as it was before (see ``WorldTransaction``) and
     /// rethrows. Transactions nest: an inner one that fails rolls back only its own part.
     ///
-    /// Registry slots the body releases (a replaced policy's function) are kept until the outermost
-    /// transaction ends, so a rollback can reinstall the hooks that use them; slots held only by a state
-    /// that was rolled away are released then.
+    /// The Lua functions the world had installed are owning references: the snapshot holds them, so a
+    /// function the body replaced is still there to reinstall, and is released once no snapshot and no
+    /// hook holds it.
     public func transaction<R>(_ body: (WorldTransaction) throws -> R) throws -> R {
-        let outermost = deferredReleases == nil
-        if outermost { deferredReleases = [] }
-        defer { if outermost { releaseDeferred() } }
         let transaction = WorldTransaction(world: self)
         do {
             return try body(transaction)
         } catch {
-            deferredReleases?.formUnion(ownedRefs)
             try restore(transaction.start)
             throw error
         }
-    }
-
-    /// Frees the slots released during the outermost transaction that the state it ended in does not hold.
-    private func releaseDeferred() {
-        guard let released = deferredReleases else { return }
-        deferredReleases = nil
-        for r in released.subtracting(ownedRefs) { unref(r) }
     }
 }

@@ -19,44 +19,46 @@ extension World {
     /// Installs `fn(rng, gaps, tasks, n) → count` as a batch arrival source of `size` arrivals per call.
     /// The function is on top of the stack (popped).
     func installBatchGenerator(name: String, size: Int) throws {
-        unref(hooks.generator)
-        hooks.generator = ref()
+        let function = LuaReference(popping: lua)
+        hooks.generator = function
         hooks.generatorBatch = size
         lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
-        let rngRef = ref()
-        let call = HookCall(world: self, function: hooks.generator)
-        let gapsRef = batchTable(size), tasksRef = batchTable(size)
+        let rng = LuaReference(popping: lua)
+        let call = HookCall(world: self, function: function)
+        let gapsTable = batchTable(size), tasksTable = batchTable(size)
+        call.arguments = [rng, gapsTable, tasksTable]
+        let rngSlot = rng.ref, gapsSlot = gapsTable.ref, tasksSlot = tasksTable.ref
         let generator: CustomerBatchGenerator = { gaps, tasks, simulation in
-            try call.nextBatch(rngRef: rngRef, gapsRef: gapsRef, tasksRef: tasksRef, gaps: gaps, tasks: tasks,
+            try call.nextBatch(rng: rngSlot, gapsTable: gapsSlot, tasksTable: tasksSlot, gaps: gaps, tasks: tasks,
                                simulation: simulation)
         }
         try simulation.addArrivals(.batchGenerator(size: size, generator), name: name)
     }
 
     /// A reused argument table with room for `size` array entries (filled with 0 so Lua never resizes it).
-    private func batchTable(_ size: Int) -> Int32 {
+    private func batchTable(_ size: Int) -> LuaReference {
         let stack = lua.stack
         stack.pushTable(array: size)
         for i in 1...size {
             stack.push(0)
             stack.setIndex(i, in: -2)
         }
-        return ref()
+        return LuaReference(popping: lua)
     }
 }
 
 extension HookCall {
     /// One batch generator call: C calls the function and copies the answers into `gaps`/`tasks`.
-    func nextBatch(rngRef: Int32, gapsRef: Int32, tasksRef: Int32, gaps: UnsafeMutableBufferPointer<Double>,
+    func nextBatch(rng: Int32, gapsTable: Int32, tasksTable: Int32, gaps: UnsafeMutableBufferPointer<Double>,
                    tasks: UnsafeMutableBufferPointer<Int32>, simulation: Simulation) throws -> Int {
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.setTop(base) }
-        syncTaskTable(simulation)
+        tables.syncTaskIndex(simulation)
         var count: Int64 = 0, badKind: Int32 = 0, badIndex: Int64 = 0
-        let status = taskNamePointers.withUnsafeBufferPointer { names in
-            sf_call_generator_batch(L, memory, world.hooks.generator, rngRef, gapsRef, tasksRef,
-                                    Int64(gaps.count), taskTable, names.baseAddress, gaps.baseAddress,
+        let status = tables.taskNamePointers.withUnsafeBufferPointer { names in
+            sf_call_generator_batch(L, memory, world.hooks.generatorSlot, rng, gapsTable, tasksTable,
+                                    Int64(gaps.count), tables.taskIndexSlot, names.baseAddress, gaps.baseAddress,
                                     tasks.baseAddress, &count, &badKind, &badIndex)
         }
         try stack.check(status: status)

@@ -28,9 +28,8 @@ final class CustomerHandle {
     let memory: LuaState.Memory
     /// What the C side cannot read from the struct (the teller's pool comes from the struct's teller).
     @exclusivity(unchecked) var attributes: [String: AttributeValue]?
-    /// How many task names the C names table holds, and the world's `tablesEpoch` when it was filled.
+    /// How many task names the C names table holds (a rollback that takes tasks away trims it: ``trimTaskNames(to:)``).
     @exclusivity(unchecked) var tasksInTable = 0
-    @exclusivity(unchecked) var seenEpoch = -1
 
     /// What a nested delivery replaces, put back when it ends.
     struct Saved {
@@ -103,25 +102,35 @@ final class CustomerHandle {
         return e
     }
 
-    /// Keeps the C names table (task index + 1 → name) in step with the tasks; rebuilt after a rollback
-    /// took tasks away (the world's `tablesEpoch` moved).
+    /// Keeps the C names table (task index + 1 → name) in step with the tasks.
     @inline(__always)
     func syncTaskNames(upTo task: Int) {
-        if task >= tasksInTable || world.tablesEpoch != seenEpoch { rebuildTaskNames() }
+        if task >= tasksInTable { addTaskNames() }
     }
 
-    func rebuildTaskNames() {
+    func addTaskNames() {
         let tasks = world.simulation.tasks
         let stack = world.lua.stack
         _ = stack.push(reference: state.pointee.task_names_ref)
-        let start = world.tablesEpoch == seenEpoch ? tasksInTable : 0
-        for i in start..<max(tasks.count, tasksInTable) {
-            if i < tasks.count { stack.push(tasks[i].name) } else { stack.pushNil() }
+        for i in tasksInTable..<max(tasks.count, tasksInTable) {
+            stack.push(tasks[i].name)
             stack.setIndex(i + 1, in: -2)
         }
         stack.pop()
-        tasksInTable = tasks.count
-        seenEpoch = world.tablesEpoch
+        tasksInTable = max(tasks.count, tasksInTable)
+    }
+
+    /// Forgets the names of tasks at index `count` and above (a restore took them away).
+    func trimTaskNames(to count: Int) {
+        guard tasksInTable > count else { return }
+        let stack = world.lua.stack
+        _ = stack.push(reference: state.pointee.task_names_ref)
+        for i in count..<tasksInTable {
+            stack.pushNil()
+            stack.setIndex(i + 1, in: -2)
+        }
+        stack.pop()
+        tasksInTable = count
     }
 
     /// Pushes the handle of the event being delivered. Stack: [] → [handle].

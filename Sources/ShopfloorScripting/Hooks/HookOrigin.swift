@@ -6,7 +6,7 @@ extension World {
     /// the place the function is defined in front of the message (`scripts/bank.lua:12: customer
     /// generator must return …`): the error is in a returned value, so Lua's own error position is
     /// not there to name the line.
-    func decodingAnswer<T>(of function: Int32, _ decode: () throws -> T) throws -> T {
+    func decodingAnswer<T>(of function: LuaReference?, _ decode: () throws -> T) throws -> T {
         do {
             return try decode()
         } catch ScriptingError.invalidScenario(let message) {
@@ -26,10 +26,11 @@ extension World {
         }
     }
 
-    /// `chunk:line` where the Lua function in registry slot `function` is defined, or nil for a C
-    /// function or a missing one. Runs no Lua code.
-    func definition(of function: Int32) -> String? {
-        push(ref: function)
+    /// `chunk:line` where the Lua function `function` is defined, or nil for a C function or a missing
+    /// one. Runs no Lua code.
+    func definition(of function: LuaReference?) -> String? {
+        guard let function else { return nil }
+        function.push()
         return lua.stack.popDefinition()
     }
 

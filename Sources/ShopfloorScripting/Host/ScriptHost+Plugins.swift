@@ -1,16 +1,11 @@
 import Foundation
 import LuaKit
-import ShopfloorCore
 
-extension World {
+extension ScriptHost {
     /// Loads every plugin file in `folders` (each folder's `*.lua`, sorted). A file registers its
     /// plugins with `shopfloor.plugin{…}` while it loads.
     public func loadPlugins(from folders: [String]) throws {
-        for file in PluginRegistry.files(in: folders) {
-            loadingPluginFile = file
-            defer { loadingPluginFile = nil }
-            _ = try lua.run(file: file)
-        }
+        for file in PluginRegistry.files(in: folders) { try loadPluginFile(file) }
     }
 
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
@@ -44,10 +39,10 @@ extension World {
             call.stack.pop()
             throw ScriptingError.invalidScenario("shopfloor.plugin '\(name)': 'build' must be a function(params, …)")
         }
-        let buildRef = ref()
+        let build = LuaReference(popping: lua)
         let line = call.stack.callerLine() ?? 0
         plugins.register(Plugin(kind: kind, name: name, description: try spec.string("description") ?? "",
-                                parameters: parameters, file: file, line: line, buildRef: buildRef))
+                                parameters: parameters, file: file, line: line), build: build)
     }
 
     /// `shopfloor.use(kind, default_name, …)`: the chosen plugin (`--use` wins over the default)
@@ -65,7 +60,7 @@ extension World {
         }
         let extra = max(0, call.count - 2)
         let base = call.stack.top
-        push(ref: plugin.buildRef)
+        plugins.build(of: plugin).push()
         call.stack.push(LuaValue.table(values))
         for i in 0..<extra { call.stack.pushCopy(of: Int32(3 + i)) }
         try lua.protectedCall(arguments: Int32(1 + extra), results: LuaState.allResults)

@@ -1,0 +1,171 @@
+import CShopfloorHooks
+import LuaKit
+import ShopfloorCore
+
+/// The Lua values that describe the counter's tasks and tellers to hooks, made once and reused: the task
+/// names as Lua strings, one table per teller, the `lines` table (task name → line object) and a table
+/// task name → task index (for generators). Every one is an owning ``LuaReference``: dropping an entry
+/// releases its registry slot.
+///
+/// One set per world, shared by every hook call (`HookCall` reads it through an unowned pointer): a
+/// rollback that takes tasks or tellers away trims it in one place (``trim(tasks:tellers:)``), so no hook
+/// call can keep a table describing a teller that is gone.
+///
+/// Tasks and tellers are only ever appended, and a restore goes back to an earlier state: what remains
+/// after a trim is a prefix that is still right.
+final class CounterTables {
+    let lua: LuaState
+    // Performance: the hook calls read these per decision and per arrival; no runtime exclusivity check
+    // (bank-open policies=lua, scripts/bench/bank-open). Safe: one per Lua state, not Sendable, no access
+    // held across a call into Lua.
+
+    /// The task names as Lua strings (by task index), and their interned addresses (a returned task name
+    /// is matched by address first: short strings are interned in Lua).
+    @exclusivity(unchecked) private(set) var taskNames: [LuaReference] = []
+    @exclusivity(unchecked) private(set) var taskNameAddresses: [UnsafeRawPointer] = []
+    /// One reused table per teller (number, pool, skill, skills), and their slots for the C fast paths.
+    @exclusivity(unchecked) private(set) var tellerTables: [LuaReference] = []
+    @exclusivity(unchecked) private(set) var tellerSlots: [Int32] = []
+    /// The `lines` table (task name → line object), how many lines it holds, and the line objects'
+    /// userdata addresses by line index (a policy's returned line is recognised by address).
+    @exclusivity(unchecked) private(set) var lines: LuaReference?
+    @exclusivity(unchecked) private(set) var linesSlot: Int32 = 0
+    @exclusivity(unchecked) private(set) var linesInTable = 0
+    @exclusivity(unchecked) private(set) var lineObjects: [UnsafeMutableRawPointer] = []
+    /// A table task name → task index (generators), how many tasks it holds, and the addresses of those
+    /// names (by task index, the first `sf_name_pointers()`), for recognising a returned name without a lookup.
+    @exclusivity(unchecked) private(set) var taskIndex: LuaReference?
+    @exclusivity(unchecked) private(set) var taskIndexSlot: Int32 = 0
+    @exclusivity(unchecked) private(set) var tasksInIndex = 0
+    @exclusivity(unchecked) var taskNamePointers = [UnsafePointer<CChar>?](repeating: nil, count: Int(sf_name_pointers()))
+
+    init(lua: LuaState) {
+        self.lua = lua
+    }
+
+    // MARK: Task names
+
+    /// Interns the names of tasks not seen yet.
+    func syncTaskNames(_ simulation: Simulation) {
+        let stack = lua.stack
+        while taskNames.count < simulation.tasks.count {
+            stack.push(simulation.tasks[taskNames.count].name)
+            taskNameAddresses.append(stack.address(at: -1)!)
+            taskNames.append(LuaReference(popping: lua))
+        }
+    }
+
+    /// Pushes task `task`'s name. Stack: [] → [name].
+    func pushTaskName(_ task: Int, _ simulation: Simulation) {
+        syncTaskNames(simulation)
+        taskNames[task].push()
+    }
+
+    /// The task whose interned name is the string at `index`, if it is one of them.
+    func task(interned index: Int32, _ simulation: Simulation) -> Int? {
+        syncTaskNames(simulation)
+        guard let p = lua.stack.address(at: index) else { return nil }
+        return taskNameAddresses.firstIndex(of: p)
+    }
+
+    // MARK: Tellers and lines
+
+    /// Pushes the reused table of teller `t`. Stack: [] → [table].
+    func pushTellerTable(_ t: Int, _ simulation: Simulation) {
+        let stack = lua.stack
+        while tellerTables.count <= t {
+            let teller = simulation.teller(tellerTables.count)
+            stack.pushTable(record: 4)
+            stack.push(teller.index + 1); stack.setField("number", in: -2)
+            stack.push(simulation.pools[teller.pool].name); stack.setField("pool", in: -2)
+            pushTaskName(teller.skills[0], simulation); stack.setField("skill", in: -2)
+            stack.pushTable(array: teller.skills.count)
+            for (i, skill) in teller.skills.enumerated() {
+                pushTaskName(skill, simulation)
+                stack.setIndex(i + 1, in: -2)
+            }
+            stack.setField("skills", in: -2)
+            let table = LuaReference(popping: lua)
+            tellerTables.append(table)
+            tellerSlots.append(table.ref)
+        }
+        tellerTables[t].push()
+    }
+
+    /// Pushes the `lines` table, with a line object for every task. Stack: [] → [lines].
+    func pushLinesTable(_ simulation: Simulation, line: (Int) -> LineHandle) {
+        let stack = lua.stack
+        if lines == nil {
+            stack.pushTable()
+            let table = LuaReference(popping: lua)
+            lines = table
+            linesSlot = table.ref
+        }
+        lines!.push()
+        while linesInTable < simulation.tasks.count {
+            pushTaskName(linesInTable, simulation)
+            LineBinding.push(line(linesInTable), onto: stack)
+            lineObjects.append(stack.userdataAddress(at: -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
+            stack.rawSet(in: -3)
+            linesInTable += 1
+        }
+    }
+
+    /// Makes the task-name → index table hold every task (a generator's fast path reads it).
+    @inline(__always)
+    func syncTaskIndex(_ simulation: Simulation) {
+        if tasksInIndex != simulation.taskCount { rebuildTaskIndex(simulation) }
+    }
+
+    func rebuildTaskIndex(_ simulation: Simulation) {
+        let stack = lua.stack
+        if taskIndex == nil {
+            stack.pushTable()
+            let table = LuaReference(popping: lua)
+            taskIndex = table
+            taskIndexSlot = table.ref
+        }
+        taskIndex!.push()
+        for (i, task) in simulation.tasks.enumerated() {
+            stack.push(task.name)
+            stack.push(i)
+            stack.rawSet(in: -3)
+        }
+        taskNamePointers.withUnsafeMutableBufferPointer { sf_fill_name_pointers(lua.L, -1, $0.baseAddress) }
+        stack.pop()
+        tasksInIndex = simulation.tasks.count
+    }
+
+    // MARK: After a restore
+
+    /// Drops what describes tasks at index `tasks` and above and tellers at `tellers` and above (a restore
+    /// took them away): their `lines` entries go, their references are released.
+    func trim(tasks: Int, tellers: Int) {
+        let stack = lua.stack
+        if linesInTable > tasks, let lines {
+            lines.push()
+            for i in tasks..<linesInTable {
+                taskNames[i].push()
+                stack.pushNil()
+                stack.rawSet(in: -3)
+            }
+            stack.pop()
+            linesInTable = tasks
+            lineObjects.removeSubrange(tasks...)
+        }
+        if tasksInIndex > tasks {
+            // A fresh table next time: this one maps names of tasks that are gone.
+            taskIndex = nil
+            taskIndexSlot = 0
+            tasksInIndex = 0
+        }
+        if taskNames.count > tasks {
+            taskNames.removeSubrange(tasks...)
+            taskNameAddresses.removeSubrange(tasks...)
+        }
+        if tellerTables.count > tellers {
+            tellerTables.removeSubrange(tellers...)
+            tellerSlots.removeSubrange(tellers...)
+        }
+    }
+}

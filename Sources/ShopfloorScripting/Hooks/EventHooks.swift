@@ -1,0 +1,95 @@
+import CShopfloorHooks
+import LuaKit
+import ShopfloorCore
+
+/// Event hooks, the whole path: `counter:on(kind, fn)` / `shopfloor.on(kind, fn)` (``World/addEventHook(event:functionAt:call:)``)
+/// → an owning reference in ``HookRefs/events`` → ``World/installObservers()`` gives the core one observer per
+/// kind someone listens to → per event, ``World/emit(_:_:)`` (or the light `CounterEventView` path) → one C
+/// call, `sf_customer_deliver`, calls every hook of the kind with the reused customer handle (CustomerHandle.swift).
+///
+/// Hot-path rule (DESIGN.md): a hook called per event receives a customer handle and returns nothing; nothing is
+/// allocated per event unless the script asks for it.
+extension World {
+    /// Adds `fn` (at stack index `index`) as a listener of `event`.
+    func addEventHook(event: String, functionAt index: Int, call: LuaCall) throws {
+        try call.checkFunction(index)
+        let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
+        guard kinds.contains(event) else {
+            throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
+        }
+        call.stack.pushCopy(of: Int32(index))
+        let hook = LuaReference(popping: lua)
+        if let stage = staging {
+            if event == "close" { stage.close.append(hook) } else { stage.events.append(hook, to: CounterEventKind(rawValue: event)!) }
+            return
+        }
+        if event == "close" {
+            hooks.close.append(hook)
+        } else {
+            hooks.events.append(hook, to: CounterEventKind(rawValue: event)!)
+        }
+        installObservers()
+    }
+
+    /// (Re)installs the core's observers: only the kinds someone listens to cost anything.
+    func installObservers() {
+        var observers = simulation.observers
+        let listening = !eventSinks.isEmpty
+        // Performance: the closures hold the world and the handle unretained (Unmanaged, used as guaranteed
+        // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
+        // observers live in the world's simulation, which the world outlives, and the world holds the handle.
+        let handle = hooks.events.isEmpty ? customerHandle : makeCustomerHandle()
+        for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
+            let wanted = listening || !hooks.events.isEmpty(kind)
+            let observer: ((CounterEvent) throws -> Void)?
+            if !wanted {
+                observer = nil
+            } else if let handle {
+                let world = Unmanaged.passUnretained(self), handle = Unmanaged.passUnretained(handle)
+                observer = { event in
+                    try world._withUnsafeGuaranteedRef { world in
+                        try handle._withUnsafeGuaranteedRef { handle in try world.emit(event, handle) }
+                    }
+                }
+            } else {
+                observer = { [unowned(unsafe) self] event in try self.emit(event, nil) }
+            }
+            // Without a trace or live view, start and finish take the core's light form: no `Customer` or
+            // `CounterEvent` built per event (scripts/bench/hooks).
+            var view: ((CounterEventView) throws -> Void)?
+            if wanted, !listening, let handle, kind == .start || kind == .finish {
+                let world = Unmanaged.passUnretained(self), handle = Unmanaged.passUnretained(handle)
+                view = { event in
+                    try world._withUnsafeGuaranteedRef { world in
+                        try handle._withUnsafeGuaranteedRef { handle in
+                            if var only = world.hooks.events.only(of: kind) {
+                                try withUnsafePointer(to: &only) { try handle.deliver(event, to: UnsafeBufferPointer(start: $0, count: 1)) }
+                            } else {
+                                try world.hooks.events.withRefs(of: kind) { refs in try handle.deliver(event, to: refs) }
+                            }
+                        }
+                    }
+                }
+            }
+            switch kind {
+            case .arrive: observers.onArrive = observer
+            case .start: observers.onStart = view == nil ? observer : nil; observers.onStartView = view
+            case .finish: observers.onFinish = view == nil ? observer : nil; observers.onFinishView = view
+            case .balk: observers.onBalk = observer
+            case .renege: observers.onRenege = observer
+            }
+        }
+        observers.onClose = hooks.close.isEmpty ? nil : { [unowned self] _ in try self.emitClose() }
+        simulation.observers = observers
+    }
+
+    /// Delivers one event: to the host's sinks (traces, live views), then to the scenario's hooks of its
+    /// kind, all in one C call with the customer handle as their argument.
+    @inline(__always)
+    func emit(_ event: CounterEvent, _ handle: CustomerHandle?) throws {
+        if !eventSinks.isEmpty { for sink in eventSinks { try sink(event, self) } }
+        guard let handle else { return }
+        try hooks.events.withRefs(of: event.kind) { refs in try handle.deliver(event, to: refs) }
+    }
+
+}

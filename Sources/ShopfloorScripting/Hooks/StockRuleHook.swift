@@ -1,0 +1,90 @@
+import CShopfloorHooks
+import LuaKit
+import ShopfloorCore
+
+/// Stock rules, the whole path: `stock:rule(fn [, { below = level }])` (World+Stock.swift) → a ``StockRule``
+/// (an owning reference and its level) in ``StockBinding/rules`` → after each order a maker or `stock:order`
+/// decided, ``StockBinding/decided(_:_:)`` → ``StockBinding/runRules(_:in:)`` for each fruit taken below the
+/// highest level → one C call per rule (`sf_call_rule`) → a restock through ``StockBinding/restock(_:amount:leadTime:orderedBy:)``.
+///
+/// A stock rule installed with `stock:rule(fn [, { below = level }])`: the Lua function (owned) and the
+/// level it watches.
+///
+/// A rule that declares `below` says it orders nothing for a fruit at that count or above (the reorder
+/// point of an (s, S) rule), so the core calls it only for fruits below it. The declaration is the
+/// script's promise, checked by nothing else: a rule with state to keep up to date (a forecast that learns
+/// from every change) declares no level and is called after every change.
+///
+/// ```lua
+/// stock:rule(function(fruit, count, pending)
+///   if count < 100 and pending == 0 then return 400 - count, 20 end
+/// end, { below = 100 })
+/// ```
+struct StockRule {
+    /// The rule function.
+    let function: LuaReference
+    /// `function`'s registry slot, which the per-change C call takes.
+    let slot: Int32
+    /// Called only while the fruit's count is below this; `.infinity` when the rule declared no level.
+    var below: Double
+
+    init(function: LuaReference, below: Double) {
+        self.function = function
+        self.slot = function.ref
+        self.below = below
+    }
+}
+
+extension StockBinding {
+    /// Calls each rule as `rule(fruit, count, pending)`; a rule returning `amount, lead_time` places a restock.
+    /// A rule that declared a level (``StockRule/below``) is not called for a fruit at or above it.
+    // Performance: one C call per rule (`sf_call_rule`) reads the plain answers (nothing, or an integer and a
+    // number); only other answers are decoded here. Skipping the calls a rule declared useless saves ~80 % of
+    // them with the reorder_point rule (juice-bar benchmark, scripts/bench/juice-bar).
+    func runRules(_ item: Int) throws { try runRules(item, in: simulation) }
+
+    /// ``runRules(_:)`` with the world's current simulation already read.
+    func runRules(_ item: Int, in simulation: Simulation) throws {
+        var i = 0
+        while i < rules.count {
+            // Performance: the rule's level and slot are read in place; copying the rule would retain its
+            // function per call (juice-bar benchmark).
+            let below = rules[i].below, slot = rules[i].slot
+            i += 1
+            let count = simulation.count(ofItem: item)
+            if !(Double(count) < below) { continue }
+            let stack = LuaStack(L)
+            let base = stack.top
+            defer { stack.setTop(base) }
+            var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
+            let status = sf_call_rule(L, memory, slot, itemNameSlots[item], Int64(count),
+                                      Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
+            try stack.check(status: status)
+            if kind == sf_rule_nothing() { continue }
+            if kind == sf_rule_order() {
+                if amount != 0 {
+                    let rule = rules[i - 1].function
+                    lastOrderOrigin = (rule, nil)
+                    try restock(item, amount: Int(amount), leadTime: lead, orderedBy: rule)
+                }
+                continue
+            }
+            let rule = rules[i - 1]
+            // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
+            let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
+                guard let amount = lua.stack.int(at: base + 2) else {
+                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
+                }
+                if amount == 0 { return nil }
+                guard stack.isNumber(at: base + 3), let lead = lua.stack.double(at: base + 3) else {
+                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
+                }
+                return (amount, lead)
+            }
+            if let order {
+                lastOrderOrigin = (rule.function, nil)
+                try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
+            }
+        }
+    }
+}
