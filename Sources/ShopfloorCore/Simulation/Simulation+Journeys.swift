@@ -9,6 +9,8 @@ extension Simulation {
     /// `arrive` at the next task and their `start` there: the teller calls their next customer before the one
     /// just served has walked to the next line. The direct start below (no line) is the outcome the line would
     /// give, as for arrivals (`arriveOne`).
+    // Kept out of `handleFinish` (the single-station path), which only tests the flag and calls it.
+    @inline(never)
     func handleJourneyFinish(_ t: Int) throws {
         let now = runState.scheduler.now
         let slot = tellerStates[t].slot
@@ -191,6 +193,7 @@ extension Simulation {
     /// the first again: a freed teller may have made room for an earlier one). Called after each event and after
     /// a public call or recovery that may have made room, only while someone is blocked.
     /// - Complexity: O(blocked²) in the worst case; O(blocked) when nobody can move.
+    @inline(never)
     func releaseBlocked() throws {
         var k = 0
         while k < network.blocked.count {
