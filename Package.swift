@@ -90,7 +90,7 @@ let package = Package(
         // Benchmarks print figures; they are not tests and never fail on timing.
         .executableTarget(
             name: "shopfloor-bench",
-            dependencies: ["LuaKit", "ShopfloorText"],
+            dependencies: ["LuaKit", "ShopfloorText", "ShopfloorCore"],
             path: "Sources/Benchmarks"
         ),
         // Helpers every test target shares (TemporaryFolder); a library for tests, never shipped.

@@ -84,11 +84,13 @@ struct SnapshotCoverageTests {
             #expect(Dump.of(a.counter) != Dump.of(b.counter))
             #expect(Dump.of(a.stockState) != Dump.of(b.stockState))
             #expect(Dump.of(a.runState) != Dump.of(b.runState))
+            #expect(Dump.of(a.network) != Dump.of(b.network))
             try a.restore(before)
             #expect(Dump.buffers(of: a) == Dump.buffers(of: b), "seed \(seed): buffers")
             #expect(Dump.of(a.counter) == Dump.of(b.counter), "seed \(seed): counter")
             #expect(Dump.of(a.stockState) == Dump.of(b.stockState), "seed \(seed): stock")
             #expect(Dump.of(a.runState) == Dump.of(b.runState), "seed \(seed): run")
+            #expect(Dump.of(a.network) == Dump.of(b.network), "seed \(seed): network")
             #expect(a.makers == nil && a.tellerPolicy == nil && a.serviceTime == nil)
         }
     }

@@ -45,6 +45,13 @@ struct SnapshotTests {
         let extra = try sim.addTask(TaskClass(name: "exchange", service: .fixed(0.3)))
         try sim.addTellers(1, skills: [extra])
         try sim.defineItem("kiwi", count: 4)
+        // A second station, routed to (the network group and its buffers change too).
+        _ = try sim.station(named: "front")
+        let office = try sim.station(named: "office")
+        let filing = try sim.addTask(TaskClass(name: "filing", service: .fixed(0.2), capacity: 0), station: office)
+        try sim.addTellers(1, skills: [filing])
+        try sim.setRoute(.choice([(filing, 0.5)]), forTask: extra)
+        try sim.setRoute(.next(task: filing), forTask: 0)
         try sim.run(until: sim.now + 3)
         try sim.stopArrivals()
         try sim.step()

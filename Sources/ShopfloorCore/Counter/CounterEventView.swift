@@ -15,7 +15,12 @@ public struct CounterEventView: Sendable {
     /// The task's index.
     public let task: Int
     public let priority: Int
+    /// When the customer first arrived (a route keeps it).
     public let arrivalTime: Double
+    /// When the customer joined their current task's line; equal to `arrivalTime` on the first visit.
+    public let visitArrival: Double
+    /// Which visit this is (1 without routes).
+    public let visits: Int
     /// When service started; NaN before it starts.
     public let serviceStart: Double
     /// The teller (0-based), or -1 for none.
@@ -30,7 +35,9 @@ public struct CounterEventView: Sendable {
         self.number = r.number
         self.task = Int(r.task)
         self.priority = Int(r.priority)
-        self.arrivalTime = r.arrivalTime
+        self.arrivalTime = r.firstArrival
+        self.visitArrival = r.arrivalTime
+        self.visits = Int(r.visits)
         self.serviceStart = r.serviceStart
         self.teller = teller
         self.attributes = attributes

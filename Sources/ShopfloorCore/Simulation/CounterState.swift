@@ -38,7 +38,9 @@ extension Simulation {
         for (t, s) in tellerStates.array.enumerated() {
             guard s.busy else { precondition(s.slot == -1, "idle teller \(t) holds a customer"); continue }
             let r = table.records[Int(s.slot)]
-            precondition(r.inUse && r.state == .inService && r.teller == Int32(t), "teller \(t) and its customer disagree")
+            // (Blocked after service, the customer stays with the teller: see `Simulation+NetworkInvariants.swift`.)
+            precondition(r.inUse && (r.state == .inService || r.state == .blocked) && r.teller == Int32(t),
+                         "teller \(t) and its customer disagree")
             precondition(skills(of: t).contains(Int(r.task)), "teller \(t) serves a task it lacks")
             // Event order: nobody is served whose arrival was not reported first.
             precondition(r.announced, "customer \(r.number) is in service but their arrival was never reported")
@@ -55,14 +57,17 @@ extension Simulation {
             let line = lineStore[l]
             var live = 0
             for c in line.classes {
-                var lastNumber = 0
+                var lastNumber = 0, lastArrival = -Double.infinity
                 for ticket in c.tickets {
                     guard let slot = table.slot(of: ticket, in: .waiting) else { continue }
                     let r = table.records[Int(slot)]
                     precondition(Int(r.task) == l && r.priority == c.priority, "line '\(line.name)' holds a stranger")
-                    precondition(r.number > lastNumber, "line '\(line.name)' is not FIFO within a class")
+                    // FIFO: in number order; once routes move customers on, in order of joining this line.
+                    precondition(network.tracksJourneys ? r.arrivalTime >= lastArrival : r.number > lastNumber,
+                                 "line '\(line.name)' is not FIFO within a class")
                     precondition(r.announced, "customer \(r.number) waits but their arrival was never reported")
                     lastNumber = r.number
+                    lastArrival = r.arrivalTime
                     live += 1
                 }
             }

@@ -196,7 +196,10 @@ extension Simulation {
     func guarded(_ body: () throws -> Void) throws {
         busyDepth += 1
         defer { busyDepth -= 1 }
-        do { try body() } catch { runState.needsRecovery = true; throw error }
+        do {
+            try body()
+            try releaseBlockedIfAny()
+        } catch { runState.needsRecovery = true; throw error }
     }
 
     /// One customer enters (or balks), observers hear of it, idle tellers are offered the work.

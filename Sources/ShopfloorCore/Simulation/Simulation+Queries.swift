@@ -9,9 +9,9 @@ extension Simulation {
 
     func customer(_ r: CustomerRecord, attributes: [String: AttributeValue]?) -> Customer {
         Customer(number: r.number, task: Int(r.task), priority: Int(r.priority),
-                 patience: r.patience < .infinity ? r.patience : nil, arrivalTime: r.arrivalTime,
+                 patience: r.patience < .infinity ? r.patience : nil, arrivalTime: r.firstArrival,
                  serviceStart: r.serviceStart.isNaN ? nil : r.serviceStart, teller: r.teller >= 0 ? Int(r.teller) : nil,
-                 state: r.state, attributes: attributes)
+                 state: r.state, attributes: attributes, visitArrival: r.arrivalTime, visits: Int(r.visits))
     }
 
     /// Teller `t` as a value.

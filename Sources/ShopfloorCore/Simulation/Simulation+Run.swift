@@ -91,6 +91,7 @@ extension Simulation {
             case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
             case .statisticsReset: resetStatistics()
             }
+            try releaseBlockedIfAny()
         } catch {
             runState.needsRecovery = true
             throw error
@@ -178,6 +179,7 @@ extension Simulation {
                     try balkWaiting(slot, line: l)
                 }
             }
+            try releaseBlockedIfAny()
         } catch {
             runState.needsRecovery = true
             throw error
@@ -226,6 +228,7 @@ extension Simulation {
         runState.needsRecovery = false
         counter.closeReported = false
         stockState.stock.restartClock(at: 0)
+        resetNetworkRun()
         resetStatistics()
     }
 }

@@ -207,6 +207,8 @@ extension Simulation {
     /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
     /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
+        // Once a route exists, finishes take the routing path (Simulation+Journeys.swift); one flag test otherwise.
+        if network.tracksJourneys { try handleJourneyFinish(t); return }
         let now = runState.scheduler.now
         let slot = tellerStates[t].slot
         let i = Int(slot)

@@ -23,7 +23,7 @@
 extension Simulation {
     /// Everything a ``Simulation`` holds at one moment; see ``Simulation/snapshot()``.
     ///
-    /// Whole state groups (``CounterState``, ``StockState``, ``RunState``: a field added to a group is copied with
+    /// Whole state groups (``CounterState``, ``StockState``, ``RunState``, ``NetworkState``: a field added to a group is copied with
     /// it), copies of the class-held buffers (``Simulation/buffers``) and the hooks installed. `SnapshotCoverageTests`
     /// fails when a stored property of `Simulation` is in neither this, `buffers`, nor its list of exclusions.
     public struct Snapshot {
@@ -31,6 +31,7 @@ extension Simulation {
         let counter: CounterState
         let stockState: StockState
         let runState: RunState
+        let network: NetworkState
         /// Copies of ``Simulation/buffers``, in that order.
         let buffers: [AnyObject]
         let observers: CounterObservers
@@ -53,7 +54,7 @@ extension Simulation {
     /// - Complexity: O(customers in system + pending events + lines + tellers + stock items).
     public func snapshot() -> Snapshot {
         Snapshot(
-            owner: ObjectIdentifier(self), counter: counter, stockState: stockState, runState: runState,
+            owner: ObjectIdentifier(self), counter: counter, stockState: stockState, runState: runState, network: network,
             buffers: Self.buffers.map { $0.copy(self) }, observers: observers, tellerPolicy: tellerPolicy,
             builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime,
             makers: makers)
@@ -74,6 +75,7 @@ extension Simulation {
         counter = snapshot.counter
         stockState = snapshot.stockState
         runState = snapshot.runState
+        network = snapshot.network
         for (field, saved) in zip(Self.buffers, snapshot.buffers) { field.assign(self, saved) }
         // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule` and `tellerPolicyScope`, and every setter
         // recomputes the fast-path flags derived from them.

@@ -6,6 +6,7 @@ extension Simulation {
         for l in lineStore.indices { lineStore[l].length.restart(at: now) }
         for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
         stockState.stock.resetStatistics(at: now)
+        resetNetworkStatistics()
         runState.statisticsStart = now
         runState.servedSinceStatistics = 0
     }
@@ -41,7 +42,7 @@ extension Simulation {
             PoolSummary(name: $0.name, tellers: $0.tellers.count, utilisation: $0.utilisation(until: now),
                         busyTime: $0.busy.area(until: now))
         }
-        return Summary(
+        return addingNetwork(to: Summary(
             seed: seed, startTime: runState.statisticsStart, endTime: now,
             arrived: taskStatistics.reduce(0) { $0 + $1.arrived },
             served: taskStatistics.reduce(0) { $0 + $1.served },
@@ -49,6 +50,6 @@ extension Simulation {
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
             inSystem: table.inUseCount - turningAwayCount,
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
-            stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now))
+            stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now)))
     }
 }

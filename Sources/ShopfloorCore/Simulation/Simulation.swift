@@ -70,6 +70,8 @@ public final class Simulation {
     @exclusivity(unchecked) @usableFromInline var stockState = StockState()
     /// The clock and event queue, interrupted work, customers served (``RunState``).
     @exclusivity(unchecked) @usableFromInline var runState = RunState()
+    /// Stations, routes, blocked tellers, journey counts (``NetworkState``).
+    @exclusivity(unchecked) @usableFromInline var network: NetworkState
 
     // The buffers, by concern. They stay flat `let`s of the class on purpose. Performance: held in a group (a
     // struct field, `var` or `let`, or a group class) the optimizer retains and releases a buffer around every
@@ -104,6 +106,10 @@ public final class Simulation {
     let pendingByItem = UnsafeList<Int>()
     // The run's: statistics per task since the last statistics reset.
     let statisticsStore = UnsafeList<TaskStatistics>()
+    // The network's: each task's route, the probability routes' entries, end-to-end figures per exit task.
+    let routeSteps = UnsafeList<RouteStep>()
+    let routeChoices = UnsafeList<RouteChoice>()
+    let journeyStatistics = UnsafeList<JourneyStatistics>()
 
     /// Every class-held buffer above: a snapshot copies their contents (SnapshotCoverageTests checks the list).
     static var buffers: [BufferField<Simulation>] {
@@ -112,7 +118,8 @@ public final class Simulation {
          BufferField(\.lineTellers), BufferField(\.lineTellerRanges), BufferField(\.lineOwnTellers),
          BufferField(\.lineOwnTellerRanges), BufferField(\.taskHasPatience), BufferField(\.sources),
          BufferField(\.mixTasks), BufferField(\.mixCumulative), BufferField(\.pendingByItem),
-         BufferField(\.statisticsStore)]
+         BufferField(\.statisticsStore), BufferField(\.routeSteps), BufferField(\.routeChoices),
+         BufferField(\.journeyStatistics)]
     }
 
     /// The service whose closures are the installed teller policy and service-time hook (set by
@@ -196,6 +203,7 @@ public final class Simulation {
         self.seed = seed
         self.streams = RandomStreams(seed: seed)
         self.counter = CounterState(streams: streams)
+        self.network = NetworkState(streams: streams)
     }
 
     // MARK: The groups' public fields (read by the scripting layer, the CLI and the tests)
@@ -241,13 +249,16 @@ public final class Simulation {
 
     // MARK: Setup
 
-    /// Adds a task class (and its waiting line); returns its index.
-    /// - Throws: on a duplicate or empty name, a bad distribution or a negative capacity.
+    /// Adds a task class (and its waiting line) to station `station` (0, the first, by default); returns its index.
+    /// - Throws: on a name empty or already used in the station, an unknown station, a bad distribution or a
+    ///   negative capacity.
     @discardableResult
-    public func addTask(_ task: TaskClass) throws -> Int {
+    public func addTask(_ task: TaskClass, station: Int = 0) throws -> Int {
         try checkMutable("addTask")
+        try checkStation(station)
         try CoreError.require(!task.name.isEmpty, "task: 'name' must not be empty")
-        try CoreError.require(taskIndex(named: task.name) == nil, "task: 'name' must be unique, '\(task.name)' exists")
+        try CoreError.require(taskIndex(named: task.name, inStation: station) == nil,
+                              "task: 'name' must be unique, '\(task.name)' exists" + (network.stations.count > 1 ? " in station '\(network.stations[station].name)'" : ""))
         var task = task
         task.service = try task.service.validatedDuration("task '\(task.name)' service")
         task.patience = try task.patience?.validatedDuration("task '\(task.name)' patience")
@@ -261,6 +272,7 @@ public final class Simulation {
         lineLengths.append()
         statisticsStore.append(TaskStatistics())
         taskHasPatience.append(task.patience != nil)
+        registerTask(counter.tasks.count - 1, station: station)
         rebuildTellerTables()
         return counter.tasks.count - 1
     }
@@ -272,12 +284,14 @@ public final class Simulation {
         rebuildTellerTables()
     }
 
-    /// The index of the task called `name`.
+    /// The index of the task called `name` (the first added, whatever its station; see ``taskIndex(path:)``).
     public func taskIndex(named name: String) -> Int? { counter.tasks.firstIndex { $0.name == name } }
 
     /// Adds `count` tellers who serve `skills` (task indices, in preference order); returns the pool index.
     /// - Parameter service: a service distribution for these tellers, overriding the tasks' own.
-    /// - Throws: on a count < 1, no or unknown or repeated skills, a duplicate pool name or a bad distribution.
+    /// Skills must be tasks of one station: the pool's station.
+    /// - Throws: on a count < 1, no or unknown or repeated skills, skills of several stations, a pool name already
+    ///   used in the station or a bad distribution.
     @discardableResult
     public func addTellers(_ count: Int, skills: [Int], name: String? = nil, service: Distribution? = nil) throws -> Int {
         try checkMutable("addTellers")
@@ -285,14 +299,17 @@ public final class Simulation {
         try CoreError.require(!skills.isEmpty, "tellers: 'skills' must not be empty")
         for skill in skills { try checkTask(skill) }
         try CoreError.require(Set(skills).count == skills.count, "tellers: 'skills' must not repeat a task")
+        let station = try poolStation(skills: skills)
         let poolName = name ?? skills.map { counter.tasks[$0].name }.joined(separator: "+")
-        try CoreError.require(!pools.contains { $0.name == poolName }, "tellers: pool 'name' must be unique, '\(poolName)' exists")
+        try CoreError.require(!network.stations[station].pools.contains { poolStore[$0].name == poolName },
+                              "tellers: pool 'name' must be unique, '\(poolName)' exists")
         let service = try service?.validatedDuration("pool '\(poolName)' service")
         let first = tellerStates.count
         for _ in 0..<count {
             tellerStates.append(TellerState(pool: Int32(pools.count), skillStart: 0, skillCount: Int32(skills.count)))
         }
         poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
+        registerPool(poolStore.count - 1, station: station)
         rebuildTellerTables()
         try recoverIfIdleWork()
         return pools.count - 1

@@ -89,6 +89,19 @@ public struct DurationStatistics: Sendable {
         return (counts, beyond)
     }
 
+    /// Adds every duration `other` recorded, as if recorded here (a station's waits from its tasks'): counts,
+    /// sum and max exact, the histogram's buckets added.
+    /// - Complexity: O(buckets in use in `other`).
+    public mutating func merge(_ other: DurationStatistics) {
+        count &+= other.count
+        zeros &+= other.zeros
+        sum += other.sum
+        if other.max > max { max = other.max }
+        var histogram = self.histogram
+        other.histogram.forEachBucket { lowest, _, n in histogram.record(lowest, count: n) }
+        self.histogram = histogram
+    }
+
     /// Forgets everything (warm-up reset).
     public mutating func reset() {
         count = 0

@@ -66,4 +66,8 @@ public struct Summary: Sendable, Equatable, Codable {
     public var pools: [PoolSummary]
     /// Present when the simulation has stock.
     public var stock: StockSummary?
+    /// Per station, in station order (a single-station world has one: the whole counter).
+    public var stations: [StationSummary] = []
+    /// End to end, per class as customers leave (one per task, in task order), then all classes (`"*"`).
+    public var journeys: [JourneySummary] = []
 }
