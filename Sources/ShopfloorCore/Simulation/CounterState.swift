@@ -18,6 +18,8 @@ struct CounterState {
     @usableFromInline var isOpen = true
     /// Whether a close was already reported for the current idle period.
     var closeReported = false
+    /// Whether some task measures wait details (service level, waits per attribute): one test per service start.
+    var measuresWaitDetails = false
 
     init(streams: RandomStreams) {
         serviceRNG = streams.stream("service")
@@ -36,7 +38,8 @@ extension Simulation {
         var busyByPool = [Int](repeating: 0, count: poolStore.count)
         var inService = 0
         for (t, s) in tellerStates.array.enumerated() {
-            guard s.busy else { precondition(s.slot == -1, "idle teller \(t) holds a customer"); continue }
+            guard s.busy else { precondition(s.slot == -1 && !s.leaving, "idle teller \(t) holds a customer"); continue }
+            if s.away { precondition(s.slot == -1 && !s.leaving, "away teller \(t) holds a customer"); continue }
             let r = table.records[Int(s.slot)]
             precondition(r.inUse && r.state == .inService && r.teller == Int32(t), "teller \(t) and its customer disagree")
             precondition(skills(of: t).contains(Int(r.task)), "teller \(t) serves a task it lacks")
@@ -47,6 +50,8 @@ extension Simulation {
         }
         for (p, pool) in poolStore.array.enumerated() {
             precondition(pool.busyCount == busyByPool[p] && pool.busyCount <= pool.tellers.count, "pool '\(pool.name)' busy count")
+            let present = pool.tellers.filter { !tellerStates[$0].away }.count
+            precondition(pool.presentCount == present, "pool '\(pool.name)' present count \(pool.presentCount) ≠ \(present)")
         }
         // Lines: live entries are exactly the waiting customers of that task, FIFO within a class. (No customer
         // can wait twice: the counts below would then exceed the customers in the table.)

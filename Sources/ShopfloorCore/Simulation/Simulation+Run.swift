@@ -58,11 +58,13 @@ extension Simulation {
         defer { isRunning = false }
         var budget = maxEvents
         while budget > 0 {
+            // Background events (Simulation+Timers.swift) fire only while work that keeps the run alive remains.
+            if !runState.scheduler.background.isEmpty && !hasWorkKeepingRunAlive { break }
             if !(try stepOne()) { break }
             budget -= 1
         }
         if runState.needsRecovery { try recover() }
-        guard nextEventTime == nil else { return false }
+        guard !hasWorkKeepingRunAlive else { return false }
         if table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
             counter.closeReported = true
             do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
@@ -74,14 +76,22 @@ extension Simulation {
         try checkMutable(what)
         if isRunning || busyDepth > 0 { throw CoreError.notAllowed("'\(what)' cannot be called while the simulation is running (from an observer)") }
         isRunning = true
+        runState.clock.lastRunFailed = false
     }
 
     /// One event, with recovery first and the invariants checked after (in debug builds).
     @inline(__always)
     @discardableResult
     func stepOne() throws -> Bool {
-        if runState.needsRecovery { try recover() }
-        guard let event = try nextEvent() else { return false }
+        let event: Event
+        do {
+            if runState.needsRecovery { try recover() }
+            guard let next = try nextEvent() else { return false }
+            event = next
+        } catch {
+            runState.clock.lastRunFailed = true
+            throw error
+        }
         do {
             switch event.kind {
             case .finish: try handleFinish(Int(event.payload))
@@ -90,9 +100,14 @@ extension Simulation {
             case .delivery: try handleDelivery(Int(event.payload))
             case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
             case .statisticsReset: resetStatistics()
+            case .timedCall, .backgroundCall: try handleTimedCall(event.payload)
+            case .poolChange: try handlePoolChange(event.payload)
+            case .doorClose: try handleDoorClose()
             }
+            if watchesEvents { try notifyEventDone(event) }
         } catch {
             runState.needsRecovery = true
+            runState.clock.lastRunFailed = true
             throw error
         }
         #if DEBUG
@@ -141,6 +156,12 @@ extension Simulation {
         switch event.kind {
         case .finish, .timer, .statisticsReset:
             return false
+        case .timedCall, .backgroundCall:
+            return isCancelledTimer(event.payload)
+        case .poolChange:
+            return isStalePoolChange(event.payload)
+        case .doorClose:
+            return runState.clock.doorClosed || event.time != runState.clock.doorCloseTime
         case .renege:
             return table.slot(of: event.payload, in: .waiting) == nil
         case .arrival:
@@ -161,7 +182,7 @@ extension Simulation {
 
     /// The time of the next event still to happen (cancelled ones are dropped first), if any.
     public var nextEventTime: Double? {
-        while let head = runState.scheduler.queue.min, isCancelled(head) { runState.scheduler.discardNext() }
+        while let head = runState.scheduler.nextEvent, isCancelled(head) { runState.scheduler.discardNext() }
         return runState.scheduler.nextTime
     }
 
@@ -225,6 +246,7 @@ extension Simulation {
         runState.servedTotal = 0
         runState.needsRecovery = false
         counter.closeReported = false
+        resetClock()
         stockState.stock.restartClock(at: 0)
         resetStatistics()
     }
