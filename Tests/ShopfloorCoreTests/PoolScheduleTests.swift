@@ -21,9 +21,16 @@ struct PoolScheduleTests {
     func constantScheduleChangesNothing(seed: UInt64) throws {
         let (plain, plainTrace) = try mmc(seed: seed)
         let (scheduled, scheduledTrace) = try mmc(seed: seed, schedule: [(0, 3), (100, 3), (250, 3)])
+        // Every event processed (time, kind, payload), not only the customers': the schedule's own steps aside.
+        var plainEvents: [String] = [], scheduledEvents: [String] = []
+        plain.observers.onEventDone = { e, _ in plainEvents.append("\(e.time) \(e.kind) \(e.payload)") }
+        scheduled.observers.onEventDone = { e, _ in
+            if e.kind != .poolChange { scheduledEvents.append("\(e.time) \(e.kind) \(e.payload)") }
+        }
         try plain.run(until: 500)
         try scheduled.run(until: 500)
-        #expect(plainTrace.lines.count > 1000)
+        #expect(plainTrace.lines.count > 1000 && plainEvents.count > 1500)
+        #expect(plainEvents == scheduledEvents)
         #expect(plainTrace.lines == scheduledTrace.lines)
         #expect(plain.summary() == scheduled.summary())
     }

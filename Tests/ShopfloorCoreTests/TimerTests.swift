@@ -71,6 +71,19 @@ struct TimerTests {
         #expect(sim.isIdle)
     }
 
+    @Test("a run until N served stops when only background timers are left, instead of ticking for ever")
+    func untilServedStopsOnBackgroundOnly() throws {
+        let (sim, _) = try counter()
+        try sim.addTimer(every: 1) { _, _ in }
+        _ = try sim.arrive([CustomerSpec(task: 0), CustomerSpec(task: 0)])
+        try sim.run(untilServed: 10)          // only 2 will ever be served
+        #expect(sim.now == 2 && sim.servedTotal == 2)
+        try sim.run(untilMeasuredServed: 10)
+        #expect(sim.now == 2)
+        #expect(try sim.runEvents { false })
+        #expect(sim.now == 2)
+    }
+
     @Test("a served customer's patience does not keep the clock running; a bounded repeat and a one-shot do")
     func whatKeepsARunAlive() throws {
         let (sim, _) = try counter()

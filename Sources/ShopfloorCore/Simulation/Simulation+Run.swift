@@ -35,7 +35,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedTotal < count {
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
         }
     }
 
@@ -45,7 +45,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedSinceStatistics < count {
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
         }
     }
 
@@ -58,9 +58,7 @@ extension Simulation {
         defer { isRunning = false }
         var budget = maxEvents
         while budget > 0 {
-            // Background events (Simulation+Timers.swift) fire only while work that keeps the run alive remains.
-            if !runState.scheduler.background.isEmpty && !hasWorkKeepingRunAlive { break }
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
             budget -= 1
         }
         if runState.needsRecovery { try recover() }
