@@ -79,6 +79,21 @@ struct PoolScheduleTests {
         #expect(abs(s.wait.mean - 2.0 / 3.0) < 1e-12)             // waits 0, 0 (first start), 2
     }
 
+    @Test("a customer handed back keeps their place in a full line; arrivals meanwhile balk")
+    func handBackIntoAFullLine() throws {
+        let sim = Simulation(seed: 9)
+        let task = try sim.addTask(TaskClass(name: "work", service: .fixed(1), capacity: 1))
+        let pool = try sim.addTellers(1, skills: [task])
+        _ = try sim.arrive([CustomerSpec(task: task), CustomerSpec(task: task)])   // one served, one waits: full
+        try sim.setPoolSize(pool, to: 0, leaving: .handBack)
+        #expect(sim.waiting(inLine: task).map(\.number) == [1, 2])
+        _ = try sim.arrive(CustomerSpec(task: task))
+        try sim.setPoolSize(pool, to: 1)
+        _ = try sim.runUntilIdle()
+        let s = sim.summary().tasks[0]
+        #expect(s.served == 2 && s.balked == 1 && sim.inSystem == 0)
+    }
+
     @Test("with customers waiting for a teller back from a break, the idle rule waits for the schedule; without, it does not")
     func scheduleKeepsAliveOnlyWhileCustomersWait() throws {
         let (sim, _, pool) = try bank(leaving: .afterService)

@@ -127,7 +127,7 @@ extension Simulation {
     // Performance: one `isEmpty` test per event when no background event is pending (bank-open, scripts/bench/bank-open).
     @inline(__always)
     func onlyBackgroundLeft() -> Bool {
-        !runState.scheduler.background.isEmpty && !hasWorkKeepingRunAlive
+        runState.scheduler.hasBackground && !hasWorkKeepingRunAlive
     }
 
     /// Whether anything is pending that keeps an idle run going: a live event of the main queue, or a pool schedule

@@ -23,12 +23,3 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "timer \(slot).\(generation)" }
 }
-
-/// How a teller leaves when their pool shrinks (a break, a shift's end).
-public enum TellerLeaving: Sendable, Equatable {
-    /// A busy teller finishes the customer in service first, then leaves (the default).
-    case afterService
-    /// A busy teller leaves at once and hands the customer back to their line, ahead of everyone who arrived after
-    /// them (the head under FIFO). Their wait was measured at their first start and is not measured again.
-    case handBack
-}

@@ -10,6 +10,7 @@ extension Scheduler {
     mutating func scheduleBackground(_ kind: EventKind, payload: UInt64, at time: Double) {
         precondition(kind.isBackground && time >= now, "background event of kind \(kind) at \(time)")
         background.push(Event(time: time, sequence: nextSequence, kind: kind, payload: payload))
+        hasBackground = true
         nextSequence &+= 1
     }
 
@@ -26,7 +27,9 @@ extension Scheduler {
     mutating func takeNextMerged() -> Event? {
         guard let b = background.min else { return queue.popMin() }
         if let q = queue.min, Event.precedes(q, b) { return queue.popMin() }
-        return background.popMin()
+        let event = background.popMin()
+        hasBackground = !background.isEmpty
+        return event
     }
 
     /// Removes the head of the main queue (a cancelled event), without moving the clock.

@@ -14,6 +14,8 @@ public struct Scheduler: Sendable {
     /// apart so "is there work left?" is one look at ``queue`` (see Scheduler+Background.swift). Shares the
     /// sequence numbers: events of both queues fire in one `(time, sequence)` order.
     public internal(set) var background = EventQueue()
+    /// `!background.isEmpty`, kept as a plain flag: the per-event test is one load (bank-open, scripts/bench/bank-open).
+    @usableFromInline var hasBackground = false
     /// The next sequence number; also the number of events ever scheduled since the last reset.
     public internal(set) var nextSequence: UInt64 = 0
 
@@ -65,13 +67,13 @@ public struct Scheduler: Sendable {
     // Performance: with no background event pending (every scenario without timers) one `isEmpty` test more.
     @inline(__always)
     mutating func takeNext() -> Event? {
-        if background.isEmpty { return queue.popMin() }
+        if !hasBackground { return queue.popMin() }
         return takeNextMerged()
     }
 
     /// Puts back an event ``takeNext()`` removed: same time and sequence, so the order is unchanged.
     mutating func putBack(_ event: Event) {
-        if event.kind.isBackground { background.push(event) } else { queue.push(event) }
+        if event.kind.isBackground { background.push(event); hasBackground = true } else { queue.push(event) }
     }
 
     /// Moves the clock to the time of an event just taken with ``takeNext()``.
@@ -91,6 +93,7 @@ public struct Scheduler: Sendable {
     public mutating func reset() {
         queue.removeAll()
         background.removeAll()
+        hasBackground = false
         now = 0
         nextSequence = 0
     }

@@ -58,7 +58,7 @@ extension Simulation {
         var waiting = 0
         for l in lineStore.indices {
             let line = lineStore[l]
-            var live = 0
+            var live = 0, handedBack = 0
             for c in line.classes {
                 var lastNumber = 0
                 for ticket in c.tickets {
@@ -69,12 +69,14 @@ extension Simulation {
                     precondition(r.announced, "customer \(r.number) waits but their arrival was never reported")
                     lastNumber = r.number
                     live += 1
+                    if !r.serviceStart.isNaN { handedBack += 1 }  // back from a teller who left (Simulation+Pools.swift)
                 }
             }
             precondition(live == line.count, "line '\(line.name)' count \(line.count) but \(live) live entries")
             precondition(lineLengths.cells[l].pointee == line.count, "line '\(line.name)' published length is stale")
             if !policyInstalled && !needsRecovery {
-                precondition(line.count <= line.capacity, "line '\(line.name)' over capacity")
+                // A customer handed back keeps their place even in a full line.
+                precondition(line.count <= line.capacity + handedBack, "line '\(line.name)' over capacity")
             }
             waiting += line.count
         }

@@ -22,6 +22,7 @@ struct RunState {
     func checkInvariants() {
         scheduler.queue.checkInvariants()
         scheduler.background.checkInvariants()
+        precondition(scheduler.hasBackground == !scheduler.background.isEmpty, "background flag out of step")
         clock.checkInvariants()
     }
 }

@@ -65,7 +65,10 @@ extension Simulation {
         guard !hasWorkKeepingRunAlive else { return false }
         if table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
             counter.closeReported = true
-            do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
+            do { try onClose(self) } catch {
+                runState.clock.lastRunFailed = true
+                throw CoreError.hookFailed(hook: "close observer", underlying: error)
+            }
         }
         return table.inUseCount == 0
     }
@@ -81,15 +84,10 @@ extension Simulation {
     @inline(__always)
     @discardableResult
     func stepOne() throws -> Bool {
-        let event: Event
-        do {
-            if runState.needsRecovery { try recover() }
-            guard let next = try nextEvent() else { return false }
-            event = next
-        } catch {
-            runState.clock.lastRunFailed = true
-            throw error
-        }
+        // A throw from here on marks the run failed (no end of run is reported): in the catch below, in `recover`'s
+        // and at the progress guard's throws — never on the per-event path.
+        if runState.needsRecovery { try recover() }
+        guard let event = try nextEvent() else { return false }
         do {
             switch event.kind {
             case .finish: try handleFinish(Int(event.payload))
@@ -129,6 +127,7 @@ extension Simulation {
                 if eventsAtInstant > limits.maxEventsPerInstant {
                     eventsAtInstant = 0
                     runState.scheduler.putBack(event)
+                    runState.clock.lastRunFailed = true
                     throw CoreError.noProgress(time: event.time, events: limits.maxEventsPerInstant, kind: event.kind, payload: event.payload)
                 }
             } else {
@@ -138,7 +137,11 @@ extension Simulation {
             }
             progressTick &+= 1
             if progressTick & 0xFFF == 0, limits.deadline < .infinity {
-                do { try checkWallClock() } catch { runState.scheduler.putBack(event); throw error }
+                do { try checkWallClock() } catch {
+                    runState.scheduler.putBack(event)
+                    runState.clock.lastRunFailed = true
+                    throw error
+                }
             }
             runState.scheduler.moveClock(to: event.time)
             return event
@@ -199,6 +202,7 @@ extension Simulation {
             }
         } catch {
             runState.needsRecovery = true
+            runState.clock.lastRunFailed = true
             throw error
         }
     }
