@@ -76,7 +76,7 @@ extension Simulation {
             precondition(lineLengths.cells[l].pointee == line.count, "line '\(line.name)' published length is stale")
             if !policyInstalled && !needsRecovery {
                 // A customer handed back keeps their place even in a full line.
-                precondition(line.count <= line.capacity + handedBack, "line '\(line.name)' over capacity")
+                precondition(line.count - handedBack <= line.capacity, "line '\(line.name)' over capacity")
             }
             waiting += line.count
         }
