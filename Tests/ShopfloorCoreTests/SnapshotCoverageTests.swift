@@ -13,6 +13,7 @@ struct SnapshotCoverageTests {
         "streams": "immutable (`let`); every stream in use is copied inside the groups",
         "serviceRule": "derived: set by the didSets of `makers` and `tellerPolicy` (restored with them)",
         "observesCustomers": "derived: set by `observers`' didSet",
+        "watchesEvents": "derived: set by `observers`' didSet",
         "policyOwnSkillOnly": "derived: set by `tellerPolicyScope`'s didSet",
         "ownSkillOnly": "derived: set by `builtinTellerRule`'s didSet",
         "servesDirectlyFlag": "derived: set by the hooks' and observers' didSets",

@@ -41,6 +41,13 @@ struct SnapshotTests {
         _ = try sim.order("banana juice")
         try sim.placeRestock("banana", amount: 20, leadTime: 2)
         try sim.setTimer(id: 9, after: 1)
+        // The clock's state (Sources/ShopfloorCore/Clock): core timers, a pool schedule with a hand-back, the door,
+        // wait details.
+        try sim.addTimer(every: 0.7) { _, _ in }
+        try sim.addTimer(at: sim.now + 0.2) { sim, _ in _ = try sim.arrive(CustomerSpec(task: 0)) }
+        try sim.setPoolSchedule(0, [(sim.now, 1), (sim.now + 2, 2)], leaving: .handBack)
+        try sim.measureWaits(ofTask: 0, serviceLevels: [1], by: "vip")
+        try sim.closeDoor(at: sim.now + 2.5)
         sim.resetStatistics()
         let extra = try sim.addTask(TaskClass(name: "exchange", service: .fixed(0.3)))
         try sim.addTellers(1, skills: [extra])

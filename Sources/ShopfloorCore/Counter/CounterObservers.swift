@@ -28,6 +28,11 @@ public struct CounterObservers {
     public var onDelivery: ((Delivery) throws -> Void)?
     /// A timer set with ``Simulation/setTimer(id:after:)`` fired.
     public var onTimer: ((_ id: Int, _ simulation: Simulation) throws -> Void)?
+    /// After every event a run processes (its state change and observers done): where "wait until a line is empty"
+    /// or "until stock falls below 5" is checked. One flag test per event when not installed.
+    public var onEventDone: ((_ event: Event, _ simulation: Simulation) throws -> Void)?
+    /// The run ended normally, after its last event; see ``Simulation/endRun()``.
+    public var onEnd: ((Simulation) throws -> Void)?
 
     public init() {}
 

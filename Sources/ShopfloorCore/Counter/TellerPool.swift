@@ -12,6 +12,11 @@ public struct TellerPool: Sendable {
     public internal(set) var busyCount = 0
     /// Time-weighted number of busy tellers.
     public internal(set) var busy: TimeWeighted
+    /// Tellers of this pool at the counter (not away); all of them unless a schedule or size change says otherwise.
+    public internal(set) var presentCount: Int
+    /// Time-weighted number of tellers present, kept from the first time the pool's size changes (`nil` before:
+    /// then every teller was present all along, and utilisation is computed exactly as without schedules).
+    public internal(set) var present: TimeWeighted?
 
     init(name: String, tellers: Range<Int>, skills: [Int], service: Distribution?, start: Double) {
         self.name = name
@@ -19,11 +24,17 @@ public struct TellerPool: Sendable {
         self.skills = skills
         self.service = service
         self.busy = TimeWeighted(start: start, value: 0)
+        self.presentCount = tellers.count
     }
 
-    /// Busy time ÷ (tellers × measured time) until `time`.
+    /// Busy time ÷ teller time present until `time`: tellers × measured time, or, once the pool's size has
+    /// changed, the time-weighted tellers present (a teller away on a break is not idle).
     public func utilisation(until time: Double) -> Double {
         let span = time - busy.start
+        if let present {
+            let presentTime = present.area(until: time)
+            return presentTime > 0 ? busy.area(until: time) / presentTime : 0
+        }
         return span > 0 ? busy.area(until: time) / (Double(tellers.count) * span) : 0
     }
 }

@@ -11,6 +11,11 @@ struct TellerState: Sendable {
     /// The customer in service is being turned away: a maker found their recipe short (the order
     /// failed, its service lasts 0 s). Set when the order is decided, read and cleared at the finish.
     var turningAway = false
+    /// Away from the counter (a break, off shift: Simulation+Pools.swift). An away teller is also `busy` with
+    /// slot -1, so every "is this teller free?" test on the hot paths stays one test.
+    var away = false
+    /// Leaves when the customer in service is done (their pool shrank meanwhile).
+    var leaving = false
 }
 
 /// A teller as policies and observers see it.
@@ -23,4 +28,6 @@ public struct Teller: Sendable, Equatable {
     /// Number of the customer being served.
     public var customer: Int?
     public var served: Int
+    /// Away from the counter (a pool schedule or size change); never busy then.
+    public var isAway: Bool = false
 }

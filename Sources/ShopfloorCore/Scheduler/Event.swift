@@ -12,6 +12,23 @@ public enum EventKind: UInt8, Sendable, Codable {
     case timer
     /// Statistics are reset here (warm-up end), without disturbing the run.
     case statisticsReset
+    /// A core timer (``Simulation/addTimer(at:keepsRunAlive:_:)``) that keeps a run alive; `payload` = slot << 32 |
+    /// generation in the timer table (lazily cancelled).
+    case timedCall
+    /// The same for a timer that does not keep a run alive (in the scheduler's background queue).
+    case backgroundCall
+    /// The next step of pool `payload >> 32`'s schedule (generation in the low bits); background.
+    case poolChange
+    /// The door closes (``Simulation/closeDoor(at:)``); background.
+    case doorClose
+}
+
+extension EventKind {
+    /// Whether events of this kind wait in the scheduler's background queue: they fire in order with every
+    /// other event but never keep a run alive on their own (see Simulation+Timers.swift).
+    @inlinable public var isBackground: Bool {
+        self == .backgroundCall || self == .poolChange || self == .doorClose
+    }
 }
 
 extension EventKind {
@@ -22,7 +39,8 @@ extension EventKind {
         case .delivery: return "restocks with lead time 0 ordered again on every delivery"
         case .timer: return "a timer set again with delay 0 each time it fires"
         case .finish: return "services of 0 s that never end"
-        case .renege, .statisticsReset: return "events scheduled again at the same instant"
+        case .timedCall, .backgroundCall: return "a timer repeating every 0 s, or set again at the same instant"
+        case .renege, .statisticsReset, .poolChange, .doorClose: return "events scheduled again at the same instant"
         }
     }
 }

@@ -9,9 +9,15 @@ public struct Scheduler: Sendable {
     /// The current virtual time in seconds. Never decreases (except by ``reset()``).
     public private(set) var now: Double = 0
     /// Pending events.
-    public private(set) var queue = EventQueue()
+    public internal(set) var queue = EventQueue()
+    /// Pending events that do not keep a run alive (background timers, pool schedule steps, the door closing),
+    /// apart so "is there work left?" is one look at ``queue`` (see Scheduler+Background.swift). Shares the
+    /// sequence numbers: events of both queues fire in one `(time, sequence)` order.
+    public internal(set) var background = EventQueue()
+    /// `!background.isEmpty`, kept as a plain flag: the per-event test is one load (bank-open, scripts/bench/bank-open).
+    @usableFromInline var hasBackground = false
     /// The next sequence number; also the number of events ever scheduled since the last reset.
-    public private(set) var nextSequence: UInt64 = 0
+    public internal(set) var nextSequence: UInt64 = 0
 
     public init() {}
 
@@ -36,8 +42,8 @@ public struct Scheduler: Sendable {
         nextSequence &+= 1
     }
 
-    /// The time of the next event, if any.
-    public var nextTime: Double? { queue.min?.time }
+    /// The time of the next event (of either queue), if any.
+    public var nextTime: Double? { nextEvent?.time }
 
     /// Removes the next event and advances the clock to its time.
     /// - Complexity: O(log n).
@@ -53,19 +59,21 @@ public struct Scheduler: Sendable {
     /// - Complexity: O(log n).
     @inline(__always)
     mutating func discardNext() {
-        _ = queue.popMin()
+        _ = takeNext()
     }
 
     /// Removes the next event without moving the clock; the caller either puts it back (``putBack(_:)``) or
     /// moves the clock to it (``moveClock(to:)``). Lets the simulation look at an event once per step.
+    // Performance: with no background event pending (every scenario without timers) one `isEmpty` test more.
     @inline(__always)
     mutating func takeNext() -> Event? {
-        queue.popMin()
+        if !hasBackground { return queue.popMin() }
+        return takeNextMerged()
     }
 
     /// Puts back an event ``takeNext()`` removed: same time and sequence, so the order is unchanged.
     mutating func putBack(_ event: Event) {
-        queue.push(event)
+        if event.kind.isBackground { background.push(event); hasBackground = true } else { queue.push(event) }
     }
 
     /// Moves the clock to the time of an event just taken with ``takeNext()``.
@@ -77,13 +85,15 @@ public struct Scheduler: Sendable {
     /// Moves the clock forward to `time` without an event (for `run(until:)` ending between events).
     /// - Precondition: `time >= now` and no pending event is earlier than `time`.
     public mutating func advance(to time: Double) {
-        precondition(time >= now && (queue.min.map { $0.time >= time } ?? true), "clock would skip an event")
+        precondition(time >= now && (nextEvent.map { $0.time >= time } ?? true), "clock would skip an event")
         now = time
     }
 
     /// Clears all events and puts the clock back to 0.
     public mutating func reset() {
         queue.removeAll()
+        background.removeAll()
+        hasBackground = false
         now = 0
         nextSequence = 0
     }

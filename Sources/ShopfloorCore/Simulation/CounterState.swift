@@ -18,6 +18,8 @@ struct CounterState {
     @usableFromInline var isOpen = true
     /// Whether a close was already reported for the current idle period.
     var closeReported = false
+    /// Whether some task measures wait details (service level, waits per attribute): one test per service start.
+    var measuresWaitDetails = false
 
     init(streams: RandomStreams) {
         serviceRNG = streams.stream("service")
@@ -36,7 +38,8 @@ extension Simulation {
         var busyByPool = [Int](repeating: 0, count: poolStore.count)
         var inService = 0
         for (t, s) in tellerStates.array.enumerated() {
-            guard s.busy else { precondition(s.slot == -1, "idle teller \(t) holds a customer"); continue }
+            guard s.busy else { precondition(s.slot == -1 && !s.leaving, "idle teller \(t) holds a customer"); continue }
+            if s.away { precondition(s.slot == -1 && !s.leaving, "away teller \(t) holds a customer"); continue }
             let r = table.records[Int(s.slot)]
             // (Blocked after service, the customer stays with the teller: see `Simulation+NetworkInvariants.swift`.)
             precondition(r.inUse && (r.state == .inService || r.state == .blocked) && r.teller == Int32(t),
@@ -49,13 +52,15 @@ extension Simulation {
         }
         for (p, pool) in poolStore.array.enumerated() {
             precondition(pool.busyCount == busyByPool[p] && pool.busyCount <= pool.tellers.count, "pool '\(pool.name)' busy count")
+            let present = pool.tellers.filter { !tellerStates[$0].away }.count
+            precondition(pool.presentCount == present, "pool '\(pool.name)' present count \(pool.presentCount) ≠ \(present)")
         }
         // Lines: live entries are exactly the waiting customers of that task, FIFO within a class. (No customer
         // can wait twice: the counts below would then exceed the customers in the table.)
         var waiting = 0
         for l in lineStore.indices {
             let line = lineStore[l]
-            var live = 0
+            var live = 0, handedBack = 0
             for c in line.classes {
                 var lastNumber = 0, lastArrival = -Double.infinity
                 for ticket in c.tickets {
@@ -69,12 +74,14 @@ extension Simulation {
                     lastNumber = r.number
                     lastArrival = r.arrivalTime
                     live += 1
+                    if !r.serviceStart.isNaN { handedBack += 1 }  // back from a teller who left (Simulation+Pools.swift)
                 }
             }
             precondition(live == line.count, "line '\(line.name)' count \(line.count) but \(live) live entries")
             precondition(lineLengths.cells[l].pointee == line.count, "line '\(line.name)' published length is stale")
             if !policyInstalled && !needsRecovery {
-                precondition(line.count <= line.capacity, "line '\(line.name)' over capacity")
+                // A customer handed back keeps their place even in a full line.
+                precondition(line.count - handedBack <= line.capacity, "line '\(line.name)' over capacity")
             }
             waiting += line.count
         }

@@ -12,6 +12,8 @@ struct RunState {
     @usableFromInline var servedSinceStatistics = 0
     /// When statistics started (0 or the last statistics reset).
     @usableFromInline var statisticsStart = 0.0
+    /// Core timers, pool schedules, the door, the end of run (``ClockState``).
+    var clock = ClockState()
 
     init() {}
 
@@ -19,5 +21,8 @@ struct RunState {
     /// - Complexity: O(events).
     func checkInvariants() {
         scheduler.queue.checkInvariants()
+        scheduler.background.checkInvariants()
+        precondition(scheduler.hasBackground == !scheduler.background.isEmpty, "background flag out of step")
+        clock.checkInvariants()
     }
 }

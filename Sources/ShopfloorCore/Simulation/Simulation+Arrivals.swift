@@ -43,6 +43,7 @@ extension Simulation {
     /// - Throws: if a generator throws (that source is retried on the next step).
     public func startArrivals() throws {
         try checkMutable("startArrivals")
+        if runState.clock.doorClosed { return }  // closed for the day (Simulation+Door.swift)
         for s in sources.indices where !sources[s].active {
             sources[s].active = true
             sources[s].needsNext = true
@@ -160,9 +161,12 @@ extension Simulation {
 
     /// Adds one customer at the current time ("add a customer" button); returns their number.
     @discardableResult
+    /// After the door closed (``closeDoor(at:)``) the customer is refused instead: counted in the task's
+    /// `refused`, given no number; the answer is then 0.
     public func arrive(_ spec: CustomerSpec) throws -> Int {
         try checkMutable("arrive")
         try validate(spec)
+        if runState.clock.doorClosed { refuse([spec]); return 0 }
         let number = counter.nextNumber
         try guarded {
             try arriveOne(task: Int32(spec.task), priority: Int32(spec.priority), patience: spec.patience,
@@ -178,6 +182,7 @@ extension Simulation {
         try checkMutable("arrive")
         for spec in specs { try validate(spec) }
         guard !specs.isEmpty else { return nil }
+        if runState.clock.doorClosed { refuse(specs); return nil }  // refused, as in arrive(_:) for one
         let first = counter.nextNumber
         try guarded { try arriveBatch(specs) }
         return first...(first + specs.count - 1)
@@ -371,7 +376,10 @@ extension Simulation {
     func handleRenege(_ ticket: UInt64) throws {
         guard let slot = table.slot(of: ticket, in: .waiting) else { return }
         let t = Int(table.records[Int(slot)].task)
-        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart { statisticsStore[t].reneged &+= 1 }
+        if table.records[Int(slot)].arrivalTime >= runState.statisticsStart {
+            statisticsStore[t].reneged &+= 1
+            statisticsStore[t].renegedWait.record(now - table.records[Int(slot)].arrivalTime)
+        }
         var snapshot: Customer?
         if observers.onRenege != nil { snapshot = customer(slot); snapshot?.state = .reneged }
         table.release(slot)

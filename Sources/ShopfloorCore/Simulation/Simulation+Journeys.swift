@@ -52,7 +52,7 @@ extension Simulation {
         if target < 0 {
             if !turnedAway { recordJourneyEnd(slot: slot, task: task) }
             if observesCustomers { try reportFinish(t, slot: slot, turnedAway: turnedAway, releasing: true) } else { table.release(slot) }
-            try offer(t)
+            try offerOrLeave(t)
             return
         }
         if !hasRoom(forLine: target) {
@@ -65,7 +65,7 @@ extension Simulation {
             if let balk, let onBalk = observers.onBalk {
                 try notify("balk", onBalk, CounterEvent(kind: .balk, time: now, customer: balk, teller: nil))
             }
-            try offer(t)
+            try offerOrLeave(t)
             return
         }
         try moveOn(slot, from: t, to: target, priority: next.priority, reportsFinish: observesCustomers)
@@ -79,7 +79,7 @@ extension Simulation {
         table.records[Int(slot)].state = .served  // walking to the next line: in no line, with no teller
         do {
             if reportsFinish { try reportFinish(t, slot: slot, turnedAway: false, releasing: false) }
-            try offer(t)
+            try offerOrLeave(t)
         } catch {
             enterLine(slot, task: task, priority: priority, announced: true)
             throw error

@@ -17,8 +17,9 @@ extension Simulation {
     /// Teller `t` as a value.
     public func teller(_ t: Int) -> Teller {
         let s = tellerStates[t]
-        return Teller(index: t, pool: Int(s.pool), skills: skills(of: t), isBusy: s.busy,
-                      customer: s.busy ? table.records[Int(s.slot)].number : nil, served: s.served)
+        let serving = s.busy && !s.away
+        return Teller(index: t, pool: Int(s.pool), skills: skills(of: t), isBusy: serving,
+                      customer: serving ? table.records[Int(s.slot)].number : nil, served: s.served, isAway: s.away)
     }
 
     /// Customers waiting in `line`, in the order they will be served (the "waiting" list).
@@ -37,7 +38,7 @@ extension Simulation {
 
     /// Customers being served, in teller order (the "working" list).
     public func inService() -> [Customer] {
-        tellerStates.array.filter(\.busy).map { customer($0.slot) }
+        tellerStates.array.filter { $0.busy && !$0.away }.map { customer($0.slot) }
     }
 
     /// Tellers of pool `pool` free now.

@@ -35,7 +35,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedTotal < count {
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
         }
     }
 
@@ -45,7 +45,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedSinceStatistics < count {
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
         }
     }
 
@@ -58,14 +58,17 @@ extension Simulation {
         defer { isRunning = false }
         var budget = maxEvents
         while budget > 0 {
-            if !(try stepOne()) { break }
+            if try onlyBackgroundLeft() || !stepOne() { break }
             budget -= 1
         }
         if runState.needsRecovery { try recover() }
-        guard nextEventTime == nil else { return false }
+        guard !hasWorkKeepingRunAlive else { return false }
         if table.inUseCount == 0 && !counter.closeReported, let onClose = observers.onClose {
             counter.closeReported = true
-            do { try onClose(self) } catch { throw CoreError.hookFailed(hook: "close observer", underlying: error) }
+            do { try onClose(self) } catch {
+                runState.clock.lastRunFailed = true
+                throw CoreError.hookFailed(hook: "close observer", underlying: error)
+            }
         }
         return table.inUseCount == 0
     }
@@ -74,12 +77,15 @@ extension Simulation {
         try checkMutable(what)
         if isRunning || busyDepth > 0 { throw CoreError.notAllowed("'\(what)' cannot be called while the simulation is running (from an observer)") }
         isRunning = true
+        runState.clock.lastRunFailed = false
     }
 
     /// One event, with recovery first and the invariants checked after (in debug builds).
     @inline(__always)
     @discardableResult
     func stepOne() throws -> Bool {
+        // A throw from here on marks the run failed (no end of run is reported): in the catch below, in `recover`'s
+        // and at the progress guard's throws — never on the per-event path.
         if runState.needsRecovery { try recover() }
         guard let event = try nextEvent() else { return false }
         do {
@@ -90,10 +96,15 @@ extension Simulation {
             case .delivery: try handleDelivery(Int(event.payload))
             case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
             case .statisticsReset: resetStatistics()
+            case .timedCall, .backgroundCall: try handleTimedCall(event.payload)
+            case .poolChange: try handlePoolChange(event.payload)
+            case .doorClose: try handleDoorClose()
             }
             try releaseBlockedIfAny()
+            if watchesEvents { try notifyEventDone(event) }
         } catch {
             runState.needsRecovery = true
+            runState.clock.lastRunFailed = true
             throw error
         }
         #if DEBUG
@@ -117,6 +128,7 @@ extension Simulation {
                 if eventsAtInstant > limits.maxEventsPerInstant {
                     eventsAtInstant = 0
                     runState.scheduler.putBack(event)
+                    runState.clock.lastRunFailed = true
                     throw CoreError.noProgress(time: event.time, events: limits.maxEventsPerInstant, kind: event.kind, payload: event.payload)
                 }
             } else {
@@ -126,7 +138,11 @@ extension Simulation {
             }
             progressTick &+= 1
             if progressTick & 0xFFF == 0, limits.deadline < .infinity {
-                do { try checkWallClock() } catch { runState.scheduler.putBack(event); throw error }
+                do { try checkWallClock() } catch {
+                    runState.scheduler.putBack(event)
+                    runState.clock.lastRunFailed = true
+                    throw error
+                }
             }
             runState.scheduler.moveClock(to: event.time)
             return event
@@ -142,6 +158,12 @@ extension Simulation {
         switch event.kind {
         case .finish, .timer, .statisticsReset:
             return false
+        case .timedCall, .backgroundCall:
+            return isCancelledTimer(event.payload)
+        case .poolChange:
+            return isStalePoolChange(event.payload)
+        case .doorClose:
+            return runState.clock.doorClosed || event.time != runState.clock.doorCloseTime
         case .renege:
             return table.slot(of: event.payload, in: .waiting) == nil
         case .arrival:
@@ -162,7 +184,7 @@ extension Simulation {
 
     /// The time of the next event still to happen (cancelled ones are dropped first), if any.
     public var nextEventTime: Double? {
-        while let head = runState.scheduler.queue.min, isCancelled(head) { runState.scheduler.discardNext() }
+        while let head = runState.scheduler.nextEvent, isCancelled(head) { runState.scheduler.discardNext() }
         return runState.scheduler.nextTime
     }
 
@@ -182,6 +204,7 @@ extension Simulation {
             try releaseBlockedIfAny()
         } catch {
             runState.needsRecovery = true
+            runState.clock.lastRunFailed = true
             throw error
         }
     }
@@ -227,6 +250,7 @@ extension Simulation {
         runState.servedTotal = 0
         runState.needsRecovery = false
         counter.closeReported = false
+        resetClock()
         stockState.stock.restartClock(at: 0)
         resetNetworkRun()
         resetStatistics()

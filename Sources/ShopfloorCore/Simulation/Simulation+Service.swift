@@ -170,13 +170,15 @@ extension Simulation {
         #if DEBUG
         precondition(table.records[i].announced, "customer \(table.records[i].number) would start before its arrival is reported")
         #endif
+        // A customer handed back by a teller leaving (Simulation+Pools.swift) starts again: measured once, at first.
+        let firstStart = table.records[i].serviceStart.isNaN
         table.records[i].state = .inService
         table.records[i].serviceStart = now
         table.records[i].teller = Int32(t)
         let task = Int(table.records[i].task)
         // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
         // for arrived, waits, served, time in system, turned away, reneged.
-        if table.records[i].arrivalTime >= runState.statisticsStart {
+        if table.records[i].arrivalTime >= runState.statisticsStart && firstStart {
             if tellerStates[t].turningAway {
                 // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
                 // maker in event order); they have no wait in the statistics, which are those of customers served.
@@ -184,6 +186,7 @@ extension Simulation {
             } else {
                 statisticsStore[task].started &+= 1
                 statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
+                if counter.measuresWaitDetails { recordWaitDetails(task: task, slot: slot, wait: now - table.records[i].arrivalTime) }
             }
         }
         tellerStates[t].busy = true
@@ -247,6 +250,7 @@ extension Simulation {
         } else {
             table.release(slot)
         }
+        if tellerStates[t].leaving { leave(t); return }
         try offer(t)
     }
 

@@ -4,7 +4,10 @@ extension Simulation {
         let now = self.now
         for t in statisticsStore.indices { statisticsStore[t].reset() }
         for l in lineStore.indices { lineStore[l].length.restart(at: now) }
-        for p in poolStore.indices { poolStore[p].busy.restart(at: now) }
+        for p in poolStore.indices {
+            poolStore[p].busy.restart(at: now)
+            poolStore[p].present?.restart(at: now)
+        }
         stockState.stock.resetStatistics(at: now)
         resetNetworkStatistics()
         runState.statisticsStart = now
@@ -33,7 +36,9 @@ extension Simulation {
         for (i, task) in counter.tasks.enumerated() {
             let s = statisticsStore[i]
             taskSummaries.append(TaskSummary(name: task.name, arrived: s.arrived, served: s.served, balked: s.balked,
-                                              reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary))
+                                              reneged: s.reneged, failed: s.turnedAway, wait: s.wait.summary, timeInSystem: s.timeInSystem.summary,
+                                              refused: s.refused, renegedWait: s.renegedWait.count > 0 ? s.renegedWait.summary : nil,
+                                              serviceLevels: s.serviceLevels, waitsBy: s.waitsBy))
         }
         let lineSummaries = lines.map {
             LineSummary(name: $0.name, meanLength: $0.length.mean(until: now), maxLength: Int($0.length.maximum(until: now)), length: $0.count)
@@ -49,6 +54,7 @@ extension Simulation {
             balked: taskStatistics.reduce(0) { $0 + $1.balked },
             reneged: taskStatistics.reduce(0) { $0 + $1.reneged },
             inSystem: table.inUseCount - turningAwayCount,
+            meanInSystem: lineSummaries.reduce(0) { $0 + $1.meanLength } + pools.reduce(0) { $0 + $1.meanBusy(until: now) },
             tasks: taskSummaries, lines: lineSummaries, pools: poolSummaries,
             stock: stockState.stock.items.isEmpty ? nil : stockState.stock.summary(at: now)))
     }

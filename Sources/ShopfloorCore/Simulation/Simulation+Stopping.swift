@@ -16,6 +16,7 @@ extension Simulation {
         defer { isRunning = false }
         if runState.needsRecovery { try recover() }
         while let next = nextEventTime, next <= time {
+            if time == .infinity && onlyBackgroundLeft() { break }  // "until nothing is left": background does not count
             if shouldStop() { return false }
             if !(try stepOne()) { break }
         }

@@ -156,10 +156,13 @@ public final class Simulation {
     @exclusivity(unchecked) public var observers = CounterObservers() {
         didSet {
             observesCustomers = observers.observesCustomers
+            watchesEvents = observers.onEventDone != nil
             servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
         }
     }
     @exclusivity(unchecked) var observesCustomers = false
+    /// `observers.onEventDone != nil`, as a plain flag for the per-event test.
+    @exclusivity(unchecked) var watchesEvents = false
     /// Chooses whom a free teller takes; `nil` = the built-in ``builtinTellerRule``.
     /// Setting it (even to `nil`) puts ``builtinTellerRule`` back to ``BuiltinTellerRule/skillsInOrder``.
     @exclusivity(unchecked) public var tellerPolicy: TellerPolicy? {
@@ -244,8 +247,9 @@ public final class Simulation {
     public var taskStatistics: [TaskStatistics] { statisticsStore.array }
     /// Teller pools, in the order added.
     public var pools: [TellerPool] { poolStore.array }
-    /// Whether nothing is scheduled (cancelled events do not count) and nobody is in the system.
-    public var isIdle: Bool { nextEventTime == nil && table.inUseCount == 0 }
+    /// Whether nothing that keeps a run alive is scheduled (cancelled events and background timers do not count;
+    /// see Simulation+Timers.swift) and nobody is in the system.
+    public var isIdle: Bool { !hasWorkKeepingRunAlive && table.inUseCount == 0 }
 
     // MARK: Setup
 

@@ -113,6 +113,6 @@ public struct DurationStatistics: Sendable {
 
     /// The summary figures.
     public var summary: DurationSummary {
-        DurationSummary(count: count, mean: mean, p50: percentile(50), p95: percentile(95), p99: percentile(99), max: max)
+        DurationSummary(count: count, mean: mean, p50: percentile(50), p90: percentile(90), p95: percentile(95), p99: percentile(99), max: max)
     }
 }

@@ -3,6 +3,7 @@ public struct DurationSummary: Sendable, Equatable, Codable {
     public var count: Int
     public var mean: Double
     public var p50: Double
+    public var p90: Double = 0
     public var p95: Double
     public var p99: Double
     public var max: Double
@@ -21,6 +22,35 @@ public struct TaskSummary: Sendable, Equatable, Codable {
     public var wait: DurationSummary
     /// Arrival to departure (customers served).
     public var timeInSystem: DurationSummary
+    /// Customers refused at the closed door (not arrived, not balked).
+    public var refused: Int = 0
+    /// Arrival to leaving the line, for customers who reneged (not in `wait`).
+    public var renegedWait: DurationSummary? = nil
+    /// P(wait ≤ t) per threshold asked for (``Simulation/measureWaits(ofTask:serviceLevels:by:)``); empty otherwise.
+    public var serviceLevels: [ServiceLevel] = []
+    /// Waits per value of the attribute asked for, sorted by value (missing last); `nil` when none was asked for.
+    public var waitsBy: AttributeTally? = nil
+}
+
+/// The service level at one threshold: of `of` customers who started service, `within` waited at most `threshold`.
+public struct ServiceLevel: Sendable, Equatable, Codable {
+    public var threshold: Double
+    public var within: Int
+    public var of: Int
+    /// `within ÷ of` (0 when nobody started service).
+    public var fraction: Double { of > 0 ? Double(within) / Double(of) : 0 }
+}
+
+/// Waits split by the values of one customer attribute.
+public struct AttributeTally: Sendable, Equatable, Codable {
+    public var attribute: String
+    /// (value, waits) in increasing order of the value's text; customers without the attribute last, as "(none)".
+    public var values: [Value]
+
+    public struct Value: Sendable, Equatable, Codable {
+        public var value: String
+        public var wait: DurationSummary
+    }
 }
 
 /// One waiting line in a ``Summary``.
@@ -61,6 +91,9 @@ public struct Summary: Sendable, Equatable, Codable {
     public var reneged: Int
     /// Customers still waiting or in service at `endTime`.
     public var inSystem: Int
+    /// Time-average number of customers in the system (waiting or in service) over the measured time: the sum of
+    /// the lines' mean lengths and the pools' mean busy tellers (exact: every customer inside is in one of them).
+    public var meanInSystem: Double = 0
     public var tasks: [TaskSummary]
     public var lines: [LineSummary]
     public var pools: [PoolSummary]

@@ -16,12 +16,20 @@ public struct TaskStatistics: Sendable {
     public internal(set) var wait = DurationStatistics()
     /// Time from arrival to departure, for every customer served.
     public internal(set) var timeInSystem = DurationStatistics()
+    /// Time from arrival to leaving the line, for every customer who reneged (their own statistic: not in `wait`).
+    public internal(set) var renegedWait = DurationStatistics()
+    /// Customers refused at a closed door (``Simulation/closeDoor(at:)``): never arrived, not balked.
+    public internal(set) var refused = 0
+    /// Service level and per-attribute waits, when asked for (``Simulation/measureWaits(ofTask:serviceLevels:by:)``).
+    public internal(set) var details: WaitDetails?
 
     public init() {}
 
     mutating func reset() {
-        arrived = 0; served = 0; balked = 0; reneged = 0; turnedAway = 0; started = 0
+        arrived = 0; served = 0; balked = 0; reneged = 0; turnedAway = 0; started = 0; refused = 0
         wait.reset()
         timeInSystem.reset()
+        renegedWait.reset()
+        details?.reset()
     }
 }
