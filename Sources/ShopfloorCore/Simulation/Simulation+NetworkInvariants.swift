@@ -106,7 +106,8 @@ extension Simulation {
         for p in poolStore.indices where network.poolStation.count == poolStore.count && Int(network.poolBlocked[p].value) != blockedByPool[p] {
             found.append("pool '\(poolStore[p].name)' counts \(Int(network.poolBlocked[p].value)) blocked tellers, \(blockedByPool[p]) are")
         }
-        for t in tellerStates.indices where tellerStates[t].busy {
+        // An away teller (on a break: Simulation+Pools.swift) counts as busy and holds nobody.
+        for t in tellerStates.indices where tellerStates[t].busy && !tellerStates[t].away {
             let slot = Int(tellerStates[t].slot)
             guard records.indices.contains(slot), records[slot].inUse else { found.append("teller \(t + 1) holds a customer who left"); continue }
             if places[slot] != 0 { found.append("customer \(records[slot].number) is at teller \(t + 1) and somewhere else") }
