@@ -117,6 +117,9 @@ extension Simulation {
             }
         }
         let now = runState.scheduler.now
+        // A teller leaving mid-service hands their customer back to the line (Simulation+Pools.swift): they wait
+        // again with their service start kept. Only possible once a pool's size has changed.
+        let handsBack = poolStore.indices.contains { poolStore[$0].present != nil }
         for (slot, r) in records.enumerated() where r.inUse {
             let expected: UInt8 = r.state == .waiting ? 1 : (r.state == .inService || r.state == .blocked) ? 2 : 0
             if expected == 0 || places[slot] != expected {
@@ -127,7 +130,7 @@ extension Simulation {
             }
             if r.visits > 1 && !network.tracksJourneys { found.append("customer \(r.number) is on visit \(r.visits) without routes") }
             // Served at most once per visit: a waiting customer has not started this visit's service.
-            if r.state == .waiting && !r.serviceStart.isNaN { found.append("customer \(r.number) waits after starting service") }
+            if r.state == .waiting && !r.serviceStart.isNaN && !handsBack { found.append("customer \(r.number) waits after starting service") }
             if r.state != .waiting && !(r.serviceStart >= r.arrivalTime) { found.append("customer \(r.number) is served before arriving") }
         }
     }
