@@ -23,7 +23,7 @@ struct WorldSnapshotCoverageTests {
         "tables": "caches of Lua values describing tasks and tellers, trimmed by `trimCaches()` after a restore",
         "customerHandle": "describes only the event being delivered (empty between events); its task names are trimmed by `trimCaches()`",
         "counter": "the counter object, made once per world",
-        "staging": "set only while a reload re-runs the scripts",
+        "assembly": "`.reloading` only while a reload re-runs the scripts (World+Reload.swift), `.building` again after",
     ]
 
     /// Stored properties of the world's `ScriptHost` a `WorldSnapshot` deliberately does not take, and why.

@@ -19,10 +19,6 @@ extension World {
         }
         call.stack.pushCopy(of: Int32(index))
         let hook = LuaReference(popping: lua)
-        if let stage = staging {
-            if event == "close" { stage.close.append(hook) } else { stage.events.append(hook, to: CounterEventKind(rawValue: event)!) }
-            return
-        }
         if event == "close" {
             hooks.close.append(hook)
         } else {

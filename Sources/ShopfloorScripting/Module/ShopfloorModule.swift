@@ -70,12 +70,8 @@ extension World {
     /// given, whatever its key: this one replaces an `orders` rule too (which `Scenario.run` would
     /// otherwise obey first, silently ignoring this one).
     func setStopRule(_ rule: StopRule) {
-        if let stage = staging {
-            stage.actions.append { [unowned self] in stopRule = rule; stock?.stopAfterOrders = nil }
-        } else {
-            stopRule = rule
-            stock?.stopAfterOrders = nil
-        }
+        stopRule = rule
+        stock?.stopAfterOrders = nil
     }
 }
 

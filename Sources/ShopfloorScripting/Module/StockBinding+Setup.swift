@@ -1,7 +1,8 @@
 import LuaKit
 import ShopfloorCore
 
-// Setting the stock up from Lua: items, recipe books, makers, and the rules a reload stages.
+// Setting the stock up from Lua: items, recipe books, makers (the structural calls: on a reload they are
+// checked against the living stock, see World+Reload.swift).
 // (Split from World+Stock.swift, which keeps the `shopfloor.stock` module and its methods.)
 
 extension StockBinding: CustomStringConvertible {
@@ -26,18 +27,7 @@ extension StockBinding: CustomStringConvertible {
         guard simulation.stock.items.count < ScriptLimits.stockItems || simulation.stock.item(named: name) != nil else {
             throw ScriptingError.invalidScenario("item '\(name)': a stock has at most \(ScriptLimits.stockItems) items")
         }
-        if let stage = world.staging {
-            // A reload: a fruit the stock has keeps its count (state survives); a new one is added on success.
-            if simulation.stock.item(named: name) == nil {
-                stage.actions.append { [unowned self] in
-                    try simulation.defineItem(name, count: n, capacity: capacity)
-                    sync()
-                }
-            }
-            return name
-        }
-        try simulation.defineItem(name, count: n, capacity: capacity)
-        sync()
+        try world.declareItem(name, count: n, capacity: capacity, in: self)
         return name
     }
 
@@ -83,20 +73,17 @@ extension StockBinding: CustomStringConvertible {
                 throw LuaRaise("\(place): duplicate recipe '\(name)' (first at \(first))")
             }
             seen[name] = place
-            for fruit in ingredients.keys.sorted() where simulation.stock.item(named: fruit) == nil && world.staging == nil {
+            for fruit in ingredients.keys.sorted() where simulation.stock.item(named: fruit) == nil {
                 let names = simulation.stock.items.map(\.name)
                 throw LuaRaise("\(place): recipe '\(name)': " + UnknownName.message("fruit", fruit, among: names, label: "fruits"))
             }
             do { recipes.append(try Recipe(name: name, ingredients: ingredients)) } catch { throw LuaRaise("\(place): \(error)") }
         }
-        let apply = { [unowned self] in
-            for (recipe, entry) in zip(recipes, book) {
-                try simulation.register(recipe)
-                recipeWhere[recipe.name] = entry.place
-            }
-            sync()
+        for (recipe, entry) in zip(recipes, book) {
+            try simulation.register(recipe)
+            recipeWhere[recipe.name] = entry.place
         }
-        if let stage = world.staging { stage.actions.append(apply) } else { try apply() }
+        sync()
     }
 
     func pushRecipeList() {
@@ -119,8 +106,6 @@ extension StockBinding: CustomStringConvertible {
     /// FIFO, and the take at service start.
     func makers(_ call: LuaCall) throws -> String {
         let spec = try world.options(call, 2, "makers", accepted: ["count", "prep", "name"])
-        let stage = world.staging
-        guard service == nil || stage != nil else { throw ScriptingError.invalidScenario("makers: already set up (call stock:makers once)") }
         let recipes = simulation.stock.recipes.map(\.recipe.name)
         guard !recipes.isEmpty else { throw ScriptingError.invalidScenario("makers: no recipes yet — add them first with stock:recipes(…)") }
         var prep: [String: Distribution] = [:]
@@ -142,13 +127,12 @@ extension StockBinding: CustomStringConvertible {
             for name in recipes { prep[name] = all }
         }
         let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
-        let poolName = try spec.string("name") ?? "makers"
-        if let stage {
-            // A reload: the makers and their juices must match the living counter; prep times may change.
-            for name in recipes { try world.checkUnchangedTask(name, service: prep[name]!, stage: stage) }
-            try world.checkUnchangedPool(poolName, skills: recipes.compactMap { simulation.taskIndex(named: $0) }.sorted(), count: count)
-            return poolName
-        }
+        return try world.declareMakers(count, prep: prep, recipes: recipes, name: try spec.string("name") ?? "makers", in: self)
+    }
+
+    /// Adds the makers on a first load (World+Reload.swift): one task per recipe, one pool serving them all.
+    func addMakers(_ count: Int, prep: [String: Distribution], recipes: [String], name poolName: String) throws -> String {
+        guard service == nil else { throw ScriptingError.invalidScenario("makers: already set up (call stock:makers once)") }
         try world.checkRoomForTellers(count, key: "count", context: "makers")
         guard simulation.tasks.count + recipes.count <= ScriptLimits.tasks else {
             throw ScriptingError.invalidScenario(
@@ -169,31 +153,11 @@ extension StockBinding: CustomStringConvertible {
 }
 
 extension StockBinding {
-    /// The rules and hooks a reload installs again, collected for `stage` and swapped in when it succeeds
-    /// (the old ones are released then); a failed reload leaves the old ones in force.
-    func stage(_ stage: Staging) -> StagedRules {
-        if let staged, staged.stage == ObjectIdentifier(stage) { return StagedRules(binding: self) }
-        staged = (ObjectIdentifier(stage), [], [:])
-        stage.actions.append { [unowned self] in
-            guard let staged else { return }
-            rules = staged.rules
-            hooks = staged.hooks
-            self.staged = nil
-        }
-        return StagedRules(binding: self)
-    }
-}
-
-/// Appends to a binding's staged rules and hooks.
-struct StagedRules {
-    unowned let binding: StockBinding
-    var rules: [StockRule] {
-        get { binding.staged?.rules ?? [] }
-        nonmutating set { binding.staged?.rules = newValue }
-    }
-    var hooks: [String: [LuaReference]] {
-        get { binding.staged?.hooks ?? [:] }
-        nonmutating set { binding.staged?.hooks = newValue }
+    /// A reload starts new rule and hook sets: the scripts install them again (World+Reload.swift). The old
+    /// ones stay alive in the reload's snapshot, put back whole if the reload fails.
+    func replaceRulesAndHooks() {
+        rules = []
+        hooks = [:]
     }
 }
 

@@ -40,8 +40,6 @@ public final class StockBinding {
     /// call. Named when deliveries at lead time 0 loop without end (the progress guard's error).
     var lastOrderOrigin: (rule: LuaReference?, place: String?) = (nil, nil)
     static let events = ["order", "made", "failed", "restock", "delivered"]
-    /// During a reload: the rules and hooks the scripts install again, swapped in when it succeeds.
-    var staged: (stage: ObjectIdentifier, rules: [StockRule], hooks: [String: [LuaReference]])?
 
     /// The world's state and its memory bookkeeping, for the C rule call (valid as long as the world).
     let L: OpaquePointer

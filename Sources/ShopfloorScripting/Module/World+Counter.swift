@@ -36,12 +36,7 @@ extension World {
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "task") ?? .fixed(0)
                 let patience = try DistributionBinding.field("patience", of: call, table: 2, context: "task")
                 let capacity = try spec.integer("capacity", in: 0...ScriptLimits.count)
-                if let stage = staging {
-                    try checkUnchangedTask(name, service: service, stage: stage)
-                    return call.returning(name)
-                }
-                try checkRoomForTask(name)
-                try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
+                try declareTask(name, service: service, capacity: capacity, patience: patience)
                 return call.returning(name)
             },
             // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name = } → pool name
@@ -51,33 +46,25 @@ extension World {
                 let skills = try skillNames.map { try task(named: $0) }
                 let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
-                let poolName = try spec.string("name")
-                if staging != nil {
-                    try checkUnchangedPool(poolName, skills: skills, count: count)
-                    return call.returning(poolName ?? skillNames.joined(separator: "+"))
-                }
-                try checkRoomForTellers(count, key: "count", context: "tellers")
-                let pool = try simulation.addTellers(count, skills: skills, name: poolName, service: service)
-                return call.returning(simulation.pools[pool].name)
+                return call.returning(try declareTellers(count, skills: skills, name: try spec.string("name"), service: service))
             },
             // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
             "arrive": { [unowned self] call in
-                let spec: CustomerSpec
-                if staging != nil {
-                    // A reload does not bring the customers in again.
+                let number = try declareCustomer {
+                    if call.stack.isTable(at: 2) {
+                        let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
+                        call.stack.getField("task", in: 2)
+                        defer { call.stack.pop() }
+                        return try customerSpec(task: call.stack.top, options: options)
+                    }
+                    _ = try call.string(2)
+                    return try customerSpec(task: 2, attributes: nil)
+                }
+                guard let number else {
                     call.stack.pushNil()
                     return 1
                 }
-                if call.stack.isTable(at: 2) {
-                    let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
-                    call.stack.getField("task", in: 2)
-                    defer { call.stack.pop() }
-                    spec = try customerSpec(task: call.stack.top, options: options)
-                } else {
-                    _ = try call.string(2)
-                    spec = try customerSpec(task: 2, attributes: nil)
-                }
-                return call.returning(try simulation.arrive(spec))
+                return call.returning(number)
             },
             // counter:arrivals { rate =, mix = { deposit = 2, loan = 1 }, name = } — built-in Poisson, no Lua per arrival
             "arrivals": { [unowned self] call in
@@ -100,9 +87,7 @@ extension World {
                 }
                 // Weights in task order, so the draw does not depend on how the table was written.
                 weights.sort { $0.task < $1.task }
-                if staging != nil { return 0 } // the running arrival stream goes on; :reset to change it
-                try simulation.addArrivals(.poisson(rate: rate, mix: try TaskMix(weights)), name: try spec.string("name") ?? "arrivals")
-                hasOpenEndedArrivals = true
+                try declareArrivals({ .poisson(rate: rate, mix: try TaskMix(weights)) }, name: try spec.string("name") ?? "arrivals")
                 return 0
             },
             // counter:generate(function(rng) return gap, task[, attrs] end [, name | { name =, batch = }]);
@@ -110,24 +95,8 @@ extension World {
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
                 let (name, batch) = try generatorOptions(call)
-                if staging == nil && hooks.generator != nil {
-                    // Every generator source calls the counter's one generator function: a second one would
-                    // silently take the first one's arrivals too.
-                    throw ScriptingError.invalidScenario(
-                        "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
-                }
-                if staging != nil && hooks.generator != nil && batch != hooks.generatorBatch {
-                    throw ScriptingError.invalidScenario(
-                        "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
-                }
                 call.stack.pushCopy(of: 2)
-                if let stage = staging {
-                    // The arrival source stays; its Lua function is swapped.
-                    let function = LuaReference(popping: lua)
-                    stage.actions.append { [unowned self] in hooks.generator = function }
-                    return 0
-                }
-                if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
+                try declareGenerator(name: name, batch: batch)
                 return 0
             },
             // counter:policy(function(teller, lines) … end [, { looks_at = "own" }]), or a built-in rule by name:
@@ -137,47 +106,31 @@ extension World {
             // then called only when someone waits there.
             "policy": { [unowned self] call in
                 if call.stack.isString(at: 2) {
-                    let install: () -> Void
                     switch try call.string(2) {
-                    case "skills": install = { [unowned self] in simulation.tellerPolicy = nil }
-                    case "fifo": install = { [unowned self] in installOwnSkillPolicy() }
+                    case "skills": simulation.tellerPolicy = nil
+                    case "fifo": installOwnSkillPolicy()
                     case let other:
                         throw ScriptingError.invalidScenario(
                             "policy: " + UnknownName.message("built-in rule", other, among: ["fifo", "skills"], label: "built in")
                                 + "; or pass a function(teller, lines)")
                     }
-                    if let stage = staging { stage.actions.append(install) } else { install() }
                     return 0
                 }
                 try call.checkFunction(2)
                 let scope = try policyScope(call)
                 call.stack.pushCopy(of: 2)
-                let function = LuaReference(popping: lua)
-                if let stage = staging {
-                    stage.actions.append { [unowned self] in installPolicy(function, scope: scope) }
-                    return 0
-                }
-                installPolicy(function, scope: scope)
+                installPolicy(LuaReference(popping: lua), scope: scope)
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
             "service_time": { [unowned self] call in
                 if call.isNil(2) {
-                    if let stage = staging {
-                        stage.actions.append { [unowned self] in simulation.serviceTime = nil }
-                    } else {
-                        simulation.serviceTime = nil
-                    }
+                    simulation.serviceTime = nil
                     return 0
                 }
                 try call.checkFunction(2)
                 call.stack.pushCopy(of: 2)
-                let function = LuaReference(popping: lua)
-                if let stage = staging {
-                    stage.actions.append { [unowned self] in installServiceTime(function) }
-                    return 0
-                }
-                installServiceTime(function)
+                installServiceTime(LuaReference(popping: lua))
                 return 0
             },
             // counter:on("start", function(customer) … end)

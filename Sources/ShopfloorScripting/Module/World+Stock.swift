@@ -188,10 +188,6 @@ enum StockModule {
                 let below = try StockBinding.watchLevel(call, 3, world: stock.world)
                 call.stack.pushCopy(of: 2)
                 let rule = StockRule(function: LuaReference(popping: stock.lua), below: below)
-                if let stage = stock.world.staging {
-                    stock.stage(stage).rules.append(rule)
-                    return 0
-                }
                 stock.rules.append(rule)
                 return 0
             },
@@ -205,10 +201,6 @@ enum StockModule {
                 try call.checkFunction(3)
                 call.stack.pushCopy(of: 3)
                 let hook = LuaReference(popping: stock.lua)
-                if let stage = stock.world.staging {
-                    stock.stage(stage).hooks[event, default: []].append(hook)
-                    return 0
-                }
                 stock.hooks[event, default: []].append(hook)
                 return 0
             },
@@ -232,12 +224,8 @@ extension World {
     /// `shopfloor.stop { orders = N }`: stop once the makers have decided N orders. It replaces a
     /// `served` or `time` rule given before (one stop rule, the last given: see `setStopRule`).
     func setStopAfterOrders(_ n: Int) {
-        if let stage = staging {
-            stage.actions.append { [unowned self] in stock!.stopAfterOrders = n; stopRule = .idle }
-        } else {
-            stock!.stopAfterOrders = n
-            stopRule = .idle
-        }
+        stock!.stopAfterOrders = n
+        stopRule = .idle
     }
 
     /// The world's stock object (created with the module; empty until a script adds items).

@@ -76,8 +76,8 @@ public final class World {
     var commandLineError: ScriptingError? { host.commandLineError }
     /// The scenario's live-view function and key bindings (Hooks/ViewHook.swift).
     var view = ViewBinding()
-    /// Set while a reload re-runs the scripts (see World+Staging.swift).
-    var staging: Staging?
+    /// Whether the scripts' structural calls build the counter or, on a reload, check it (World+Reload.swift).
+    var assembly = Assembly.building
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.
     public internal(set) var hasOpenEndedArrivals = false
 

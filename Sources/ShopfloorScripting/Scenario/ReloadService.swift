@@ -7,9 +7,9 @@ import LuaKit
 /// 1. Find which loaded files changed on disk (content, not time stamps).
 /// 2. Validate: load the whole scenario into a throwaway world. A syntax error, a failing
 ///    script, a bad recipe → refused with `file:line`, nothing touched.
-/// 3. Apply: re-run plugins and scenario in the living state with installations staged
-///    (World+Staging.swift); swap them in only when everything ran, all inside a
-///    `World.transaction`, so nothing is half applied. Clock, lines, stock and statistics survive.
+/// 3. Apply: re-run plugins and scenario in the living state into new hook sets
+///    (World+Reload.swift), all inside a `World.transaction`: if anything fails the old hooks are
+///    put back whole, so nothing is half applied. Clock, lines, stock and statistics survive.
 ///    A parameter whose default was edited takes the new default (unless `--set` gives it), so
 ///    what it feeds (a service time) changes too; what it cannot change in a living world (a
 ///    teller count) is refused with `:reset`. The script's locals start afresh: state that must
@@ -108,11 +108,11 @@ public final class ReloadService {
         let positions = world.streams.mapValues(\.generator)
         var applied = false
         defer { world.parameters.endReload(keep: applied) }
-        // In a transaction: if anything fails while applying — even a staged installation half way
-        // through — the world (and the plugin choices) are as before the reload.
+        // In a transaction: if anything fails while applying, the world (its hooks, and the plugin
+        // choices) is as before the reload.
         do { try world.transaction { _ in
             world.plugins.overrides = options.uses
-            try world.reloadStaged {
+            try world.reload {
                 try world.lua.forgetModules()
                 try world.loadPlugins(from: folders)
                 if let file {

@@ -98,7 +98,6 @@ extension StockBinding {
         rules = state.rules
         hooks = state.hooks
         recipeWhere = state.recipeWhere
-        staged = nil
         let stock = simulation.stock
         if itemNames.count > stock.items.count {
             itemNames.removeSubrange(stock.items.count...)

@@ -1,0 +1,145 @@
+import LuaKit
+import ShopfloorCore
+
+/// Reloading into a living world: the scenario's scripts run again in the same Lua state and install
+/// their hooks into *new* hook sets (the counter's event and close hooks, the stock's rules and hooks start
+/// empty; a policy, service time or generator function given again replaces the old one). The whole reload
+/// is one ``World/transaction(_:)``: the snapshot holds the old hooks, so if anything fails they are put back
+/// whole and the new ones dropped (their references with them); if it succeeds the snapshot goes and the old
+/// ones are released. No binding function knows it is reloading: only the structural calls — tasks, tellers,
+/// customers, arrival sources, items, recipes, makers — differ, and they all go through ``Assembly`` below.
+/// Clock, lines, stock and statistics survive untouched.
+enum Assembly {
+    /// A first load: structural calls build the counter and the stock.
+    case building
+    /// A reload: structural calls are checked unchanged against the living counter (a service or prep time
+    /// may change); customers are not brought in again and arrival sources keep running.
+    case reloading
+}
+
+extension World {
+    /// Runs `body` (re-running the scripts) as a reload into new hook sets; rolls everything back and
+    /// rethrows if it fails.
+    func reload(_ body: () throws -> Void) throws {
+        try transaction { _ in
+            assembly = .reloading
+            defer { assembly = .building }
+            hooks.events = EventHookLists()
+            hooks.close = []
+            stock?.replaceRulesAndHooks()
+            installObservers()
+            try body()
+        }
+    }
+
+    // MARK: Structural calls: the one place that adds (first load) or checks (reload)
+
+    /// `counter:task{…}`: adds the task, or on a reload checks it exists (its service time may change).
+    func declareTask(_ name: String, service: Distribution, capacity: Int?, patience: Distribution?) throws {
+        switch assembly {
+        case .building:
+            try checkRoomForTask(name)
+            try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
+        case .reloading:
+            try checkUnchangedTask(name, service: service)
+        }
+    }
+
+    /// `counter:tellers{…}`: adds the pool, or on a reload checks it is unchanged. Returns the pool's name.
+    func declareTellers(_ count: Int, skills: [Int], name: String?, service: Distribution?) throws -> String {
+        switch assembly {
+        case .building:
+            try checkRoomForTellers(count, key: "count", context: "tellers")
+            let pool = try simulation.addTellers(count, skills: skills, name: name, service: service)
+            return simulation.pools[pool].name
+        case .reloading:
+            return try checkUnchangedPool(name, skills: skills, count: count)
+        }
+    }
+
+    /// `counter:arrive(…)`: the customer's number, or nil on a reload (customers are not brought in again).
+    func declareCustomer(_ spec: () throws -> CustomerSpec) throws -> Int? {
+        switch assembly {
+        case .building: try simulation.arrive(spec())
+        case .reloading: nil
+        }
+    }
+
+    /// `counter:arrivals{…}`: adds the Poisson source; on a reload the running one goes on (`:reset` to change it).
+    func declareArrivals(_ process: () throws -> ArrivalProcess, name: String) throws {
+        guard case .building = assembly else { return }
+        try simulation.addArrivals(process(), name: name)
+        hasOpenEndedArrivals = true
+    }
+
+    /// `counter:generate(fn, …)` with the function on top of the stack: installs the generator, or on a reload
+    /// swaps the running source's function (its batch size must not change).
+    func declareGenerator(name: String, batch: Int) throws {
+        switch assembly {
+        case .building:
+            if hooks.generator != nil {
+                lua.stack.pop()
+                // Every generator source calls the counter's one generator function: a second one would
+                // silently take the first one's arrivals too.
+                throw ScriptingError.invalidScenario(
+                    "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
+            }
+            if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
+        case .reloading:
+            let function = LuaReference(popping: lua)
+            if hooks.generator != nil && batch != hooks.generatorBatch {
+                throw ScriptingError.invalidScenario(
+                    "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
+            }
+            // The arrival source stays; its Lua function is swapped.
+            hooks.generator = function
+        }
+    }
+
+    /// `stock:item{…}`: adds the fruit; on a reload a fruit the stock has keeps its count (state survives)
+    /// and a new one is added.
+    func declareItem(_ name: String, count: Int, capacity: Int?, in stock: StockBinding) throws {
+        if case .reloading = assembly, simulation.stock.item(named: name) != nil { return }
+        try simulation.defineItem(name, count: count, capacity: capacity)
+        stock.sync()
+    }
+
+    /// `stock:makers{…}`: adds the makers, or on a reload checks the makers and their juices match the living
+    /// counter (prep times may change). Returns the pool's name.
+    func declareMakers(_ count: Int, prep: [String: Distribution], recipes: [String], name: String,
+                       in stock: StockBinding) throws -> String {
+        switch assembly {
+        case .building:
+            return try stock.addMakers(count, prep: prep, recipes: recipes, name: name)
+        case .reloading:
+            // The juices the makers serve already; a recipe the reload added is registered (it can be
+            // ordered) but gets no makers' task in a living counter.
+            let served = recipes.filter { simulation.taskIndex(named: $0) != nil }
+            for recipe in served { try checkUnchangedTask(recipe, service: prep[recipe]!) }
+            return try checkUnchangedPool(name, skills: served.map { simulation.taskIndex(named: $0)! }.sorted(), count: count)
+        }
+    }
+
+    /// During a reload: the task must exist; a changed service time takes effect.
+    func checkUnchangedTask(_ name: String, service: Distribution) throws {
+        guard let index = simulation.taskIndex(named: name) else {
+            throw ScriptingError.invalidScenario("reload cannot add task '\(name)' to a living counter: use :reset to rebuild the scenario")
+        }
+        if simulation.tasks[index].service != service {
+            try simulation.setService(service, forTask: index)
+        }
+    }
+
+    /// During a reload: the pool must exist with the same skills and count. Returns its name.
+    @discardableResult
+    func checkUnchangedPool(_ name: String?, skills: [Int], count: Int) throws -> String {
+        let poolName = name ?? skills.map { simulation.tasks[$0].name }.joined(separator: "+")
+        guard let pool = simulation.pools.first(where: { $0.name == poolName }) else {
+            throw ScriptingError.invalidScenario("reload cannot add tellers '\(poolName)' to a living counter: use :reset to rebuild the scenario")
+        }
+        if pool.tellers.count != count || pool.skills != skills {
+            throw ScriptingError.invalidScenario("reload cannot change tellers '\(poolName)' (\(pool.tellers.count) → \(count)) in a living counter: use :reset")
+        }
+        return poolName
+    }
+}
