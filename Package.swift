@@ -50,8 +50,9 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
-        // Text rules every layer shares: the "unknown X (…; did you mean Y?)" message and one escaper
-        // per output format (JSON, CSV, HTML). Below the board and the scripting layer, so each has one copy.
+        // Text rules every layer shares: the "unknown X (…; did you mean Y?)" message, one escaper per output
+        // format (JSON, CSV, HTML, the terminal's control characters) and the one JSON writer (JSONValue).
+        // Below the board, the scripting layer and experiments, so each has one copy.
         .target(name: "ShopfloorText"),
         // Experiments' data: the design, shard records, statistics and rendering. Imports no Lua: `merge`
         // combines shard files with this alone. ShopfloorScripting imports it to read experiment files

@@ -1,3 +1,4 @@
+import ShopfloorText
 import Foundation
 @testable import ShopfloorScripting
 import Testing

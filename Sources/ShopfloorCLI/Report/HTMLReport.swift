@@ -1,3 +1,4 @@
+import ShopfloorText
 import Foundation
 import Plot
 import ShopfloorScripting

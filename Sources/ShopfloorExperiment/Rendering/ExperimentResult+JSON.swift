@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// The JSON rendering (`--format json`, schema 1, docs/schema/experiment.json): the text table's data
 /// and more (standard deviation, standard error, min, max), keys sorted, no timing — byte-identical for
 /// the same set of cells, however many threads, processes or shards ran them.
@@ -8,9 +10,9 @@ extension ExperimentResult {
     /// The same data as JSON (schema 1, keys sorted, no timing), one line without a trailing newline.
     public func json() -> String { document.text }
 
-    var document: ResultJSON {
+    var document: JSONValue {
         let design = self.design
-        var fields: [String: ResultJSON] = [
+        var fields: [String: JSONValue] = [
             "schema": .integer(Self.schema),
             "experiment": .string(header.experiment),
             "file": .string(header.file),
@@ -18,10 +20,10 @@ extension ExperimentResult {
             "scenario": .string(design.scenario),
             "seed": .integer(design.seed),
             "confidence": .number(confidence),
-            "factors": .array(design.factors.map { .object(["name": .string($0.name), "values": .array($0.values.map(ResultJSON.init))]) }),
-            "fixed": .object(design.fixed.mapValues(ResultJSON.init)),
-            "uses": .array(design.uses.map { .object(["kind": .string($0.kind), "plugins": .array($0.plugins.map(ResultJSON.string))]) }),
-            "measures": .array(measureNames.map(ResultJSON.string)),
+            "factors": .array(design.factors.map { .object(["name": .string($0.name), "values": .array($0.values.map(JSONValue.init))]) }),
+            "fixed": .object(design.fixed.mapValues(JSONValue.init)),
+            "uses": .array(design.uses.map { .object(["kind": .string($0.kind), "plugins": .array($0.plugins.map(JSONValue.string))]) }),
+            "measures": .array(measureNames.map(JSONValue.string)),
             "complete": .bool(isComplete),
             "groups": .array(groups.map(Self.json)),
             "comparisons": .array(comparisons.map { json($0) }),
@@ -31,8 +33,8 @@ extension ExperimentResult {
             }),
             "need": .array(need.map {
                 .object(["group": .integer($0.group), "more": .integer($0.more),
-                         "replications": .array($0.replications.map(ResultJSON.integer)),
-                         "cells": .array($0.cells.map(ResultJSON.integer))])
+                         "replications": .array($0.replications.map(JSONValue.integer)),
+                         "cells": .array($0.cells.map(JSONValue.integer))])
             }),
         ]
         switch design.replications {
@@ -49,11 +51,11 @@ extension ExperimentResult {
         return .object(fields)
     }
 
-    private static func json(_ g: GroupResult) -> ResultJSON {
+    private static func json(_ g: GroupResult) -> JSONValue {
         .object([
             "group": .integer(g.group),
-            "point": .object(g.point.mapValues(ResultJSON.init)),
-            "use": .object(g.use.mapValues(ResultJSON.string)),
+            "point": .object(g.point.mapValues(JSONValue.init)),
+            "use": .object(g.use.mapValues(JSONValue.string)),
             "status": .string(g.decision.status.rawValue),
             "replications": .integer(g.decision.used.count),
             "cells": .integer(g.cellsPresent),
@@ -62,14 +64,14 @@ extension ExperimentResult {
         ])
     }
 
-    private func json(_ c: GroupComparison) -> ResultJSON {
+    private func json(_ c: GroupComparison) -> JSONValue {
         let g = groups[c.group]
         return .object([
             "group": .integer(c.group),
             "baseline_group": .integer(c.baselineGroup),
-            "point": .object(g.point.mapValues(ResultJSON.init)),
-            "use": .object(g.use.mapValues(ResultJSON.string)),
-            "baseline": .object(groups[c.baselineGroup].use.mapValues(ResultJSON.string)),
+            "point": .object(g.point.mapValues(JSONValue.init)),
+            "use": .object(g.use.mapValues(JSONValue.string)),
+            "baseline": .object(groups[c.baselineGroup].use.mapValues(JSONValue.string)),
             "measures": .object(c.measures.mapValues { d in
                 guard case .object(var fields) = Self.json(d.summary) else { return .null }
                 fields["p_value"] = .number(d.pValue)
@@ -78,7 +80,7 @@ extension ExperimentResult {
         ])
     }
 
-    private static func json(_ s: SampleSummary) -> ResultJSON {
+    private static func json(_ s: SampleSummary) -> JSONValue {
         .object([
             "n": .integer(s.n),
             "mean": .number(s.mean),

@@ -83,7 +83,7 @@ struct ExperimentReader {
             }
             if let list = value.tableValue {
                 guard list.isSequence, !list.entries.isEmpty else {
-                    throw fail(["params", name], "params.\(name): a factor is a non-empty list of values ({ 2, 3 } or shopfloor.range(…)), got a table with other keys")
+                    throw fail(["params", name], "params.\(name): a factor is a non-empty list of values ({ 2, 3 } or shopfloor.range(…)), got \(list.entries.isEmpty ? "an empty table" : "a table with other keys")")
                 }
                 let values = try list.array.map { try scalar($0, ["params", name], "params.\(name)") }
                 if Set(values).count != values.count {

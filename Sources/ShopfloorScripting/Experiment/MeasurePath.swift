@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// A measure: a dotted path into the run's `--format json` document, where `*` stands for every key at
 /// its level (`classes.*.mean_wait` → `classes.deposit.mean_wait`, `classes.loan.mean_wait`), expanded in
 /// key order so the same document always gives the same names.

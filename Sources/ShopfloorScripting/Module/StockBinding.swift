@@ -1,3 +1,4 @@
+import ShopfloorText
 import CShopfloorHooks
 import LuaKit
 import ShopfloorCore

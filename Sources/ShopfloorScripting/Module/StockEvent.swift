@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// One thing the stock did, as trace files record it.
 ///
 /// `order`, `made`, `failed` name the juice; `restock_ordered` and `delivered` the fruit. `fields` carry the

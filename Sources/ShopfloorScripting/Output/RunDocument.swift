@@ -1,3 +1,4 @@
+import ShopfloorText
 import LuaKit
 
 /// The document `shopfloor run --format json` prints for a world after its run: the one place it is

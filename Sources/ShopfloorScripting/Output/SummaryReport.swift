@@ -1,3 +1,4 @@
+import ShopfloorText
 import Foundation
 import LuaKit
 import ShopfloorCore

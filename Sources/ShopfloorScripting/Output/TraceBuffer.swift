@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// The bytes of trace records under construction: a growable buffer written without bounds or
 /// uniqueness checks per byte (the trace's hot path; ~0.2 µs a record on bank_open.lua, see
 /// docs/performance.md).

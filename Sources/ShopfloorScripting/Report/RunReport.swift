@@ -1,3 +1,4 @@
+import ShopfloorText
 import LuaKit
 import ShopfloorCore
 

@@ -34,6 +34,13 @@ struct ExperimentFileErrorTests {
         #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):4: experiment: params.deposit_tellers: 'deposit_tellers' must be an integer >= 1, got 0"), "\(r.stderr)")
     }
 
+    @Test func test_emptyFactor_isCalledEmpty() throws {
+        let text = ExperimentSupport.bank().replacingOccurrences(of: "deposit_tellers = { 2, 3 }", with: "deposit_tellers = {}")
+        let (r, folder) = try failure(text)
+        #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):4: experiment: params.deposit_tellers: a factor is a non-empty list of values"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("got an empty table\n"), "\(r.stderr)")
+    }
+
     @Test func test_measureMatchingNothing_namesItsLine_andTheClosestKey() throws {
         let text = ExperimentSupport.bank().replacingOccurrences(of: "\"pools.*.utilization\"", with: "\n    \"classes.*.mean_wiat\"")
         let (r, folder) = try failure(text)

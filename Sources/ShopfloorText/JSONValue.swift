@@ -1,7 +1,7 @@
-import LuaKit
-
-/// A JSON document built by the host, written with keys sorted and numbers in their shortest
-/// round-trip form, so the same run always prints the same bytes.
+/// A JSON document written with keys sorted (byte order) and numbers in their shortest round-trip form,
+/// so the same data is always the same bytes: the run's `--format json`, the trace's records, an
+/// experiment's result. One writer for every target (the scripting layer adds reading a Lua value;
+/// experiments add a grid value).
 ///
 /// ```swift
 /// JSONValue.object(["seed": .integer(1), "served": .integer(17)]).text  // {"seed":1,"served":17}
@@ -58,23 +58,6 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// `s` as a JSON string (``JSONString``, the one JSON escaper).
     public static func quote(_ s: String, into out: inout String) {
         JSONString.append(s, to: &out)
-    }
-
-    /// A Lua value as JSON: sequences become arrays, other tables objects (keys as strings).
-    public init(_ value: LuaValue) {
-        switch value {
-        case .nil, .opaque: self = .null
-        case .boolean(let b): self = .bool(b)
-        case .integer(let i): self = .integer(i)
-        case .number(let d): self = .number(d)
-        case .string(let s): self = .string(s)
-        case .table(let t):
-            if t.isSequence && !t.entries.isEmpty {
-                self = .array(t.array.map(JSONValue.init))
-            } else {
-                self = .object(Dictionary(uniqueKeysWithValues: t.entries.map { ($0.key.description, JSONValue($0.value)) }))
-            }
-        }
     }
 }
 
