@@ -14,6 +14,7 @@ struct SnapshotCoverageTests {
         "serviceRule": "derived: set by the didSets of `makers` and `tellerPolicy` (restored with them)",
         "observesCustomers": "derived: set by `observers`' didSet",
         "watchesEvents": "derived: set by `observers`' didSet",
+        "afterEventWork": "derived: set by `observers`' didSet (restored after the network) and when journeys start",
         "policyOwnSkillOnly": "derived: set by `tellerPolicyScope`'s didSet",
         "ownSkillOnly": "derived: set by `builtinTellerRule`'s didSet",
         "servesDirectlyFlag": "derived: set by the hooks' and observers' didSets",

@@ -111,15 +111,10 @@ extension Simulation {
         }
     }
 
-    /// Teller `t`, idle (or just done), goes away.
-    /// A teller whose customer just left them (served, routed on, or gone): leaves if a size change or a
-    /// schedule asked them to, else takes the next customer. The routed finishes (Simulation+Journeys.swift) end
-    /// here, as `handleFinish` does, so a break applies to every station.
-    @inline(__always)
-    func offerOrLeave(_ t: Int) throws {
-        if tellerStates[t].leaving { leave(t) } else { try offer(t) }
-    }
-
+    /// Teller `t`, idle (or just done), goes away. ``offer(_:)`` calls it for a free teller marked `leaving`, so
+    /// every way a teller becomes free (a finish, a routed finish, a customer gone) honours a break.
+    // Kept out of `offer`, inlined on the single-station path, which only tests the teller's flag.
+    @inline(never)
     func leave(_ t: Int) {
         precondition(tellerStates[t].slot == -1, "teller \(t) would leave a customer in service")
         tellerStates[t].leaving = false
@@ -152,6 +147,7 @@ extension Simulation {
             return
         }
         _ = runState.scheduler.removeEvents { $0.kind == .finish && $0.payload == UInt64(t) }
+        counter.handedBack = true
         let now = self.now
         let p = Int(tellerStates[t].pool)
         tellerStates[t].busy = false

@@ -71,6 +71,12 @@ public struct Scheduler: Sendable {
         return takeNextMerged()
     }
 
+    /// ``takeNext()`` when no background event is pending (the caller tested ``hasBackground``).
+    @inline(__always)
+    mutating func takeNextMain() -> Event? {
+        queue.popMin()
+    }
+
     /// Puts back an event ``takeNext()`` removed: same time and sequence, so the order is unchanged.
     mutating func putBack(_ event: Event) {
         if event.kind.isBackground { background.push(event); hasBackground = true } else { queue.push(event) }

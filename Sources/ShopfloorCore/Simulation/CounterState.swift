@@ -18,8 +18,14 @@ struct CounterState {
     @usableFromInline var isOpen = true
     /// Whether a close was already reported for the current idle period.
     var closeReported = false
-    /// Whether some task measures wait details (service level, waits per attribute): one test per service start.
-    var measuresWaitDetails = false
+    /// Whether some task measures wait details (service level, waits per attribute).
+    var measuresWaitDetails = false { didSet { carefulStarts = measuresWaitDetails || handedBack } }
+    /// Whether a customer was ever handed back by a teller leaving (Simulation+Pools.swift): such a customer is
+    /// measured at their first start only. Stays set.
+    var handedBack = false { didSet { carefulStarts = measuresWaitDetails || handedBack } }
+    /// `measuresWaitDetails || handedBack`: a start is counted by ``Simulation/countCarefulStart(_:slot:task:)``.
+    /// One flag, so the plain path pays one test per service start (bank-open).
+    @usableFromInline var carefulStarts = false
 
     init(streams: RandomStreams) {
         serviceRNG = streams.stream("service")

@@ -8,5 +8,6 @@ extension Simulation {
         checkCounterInvariants()
         checkStockInvariants()
         checkNetworkInvariants()
+        precondition(afterEventWork == (network.tracksJourneys || watchesEvents), "after-event flag out of step")
     }
 }

@@ -52,7 +52,7 @@ extension Simulation {
         if target < 0 {
             if !turnedAway { recordJourneyEnd(slot: slot, task: task) }
             if observesCustomers { try reportFinish(t, slot: slot, turnedAway: turnedAway, releasing: true) } else { table.release(slot) }
-            try offerOrLeave(t)
+            try offer(t)
             return
         }
         if !hasRoom(forLine: target) {
@@ -65,7 +65,7 @@ extension Simulation {
             if let balk, let onBalk = observers.onBalk {
                 try notify("balk", onBalk, CounterEvent(kind: .balk, time: now, customer: balk, teller: nil))
             }
-            try offerOrLeave(t)
+            try offer(t)
             return
         }
         try moveOn(slot, from: t, to: target, priority: next.priority, reportsFinish: observesCustomers)
@@ -79,7 +79,7 @@ extension Simulation {
         table.records[Int(slot)].state = .served  // walking to the next line: in no line, with no teller
         do {
             if reportsFinish { try reportFinish(t, slot: slot, turnedAway: false, releasing: false) }
-            try offerOrLeave(t)
+            try offer(t)
         } catch {
             enterLine(slot, task: task, priority: priority, announced: true)
             throw error
@@ -208,6 +208,19 @@ extension Simulation {
             try moveOn(slot, from: t, to: task, priority: entry.priority, reportsFinish: false)
             k = 0
         }
+    }
+
+    /// After an event of a world with routes or an event watcher: tellers blocked after service move on if they
+    /// can, then the watcher hears of the event. Kept out of `stepOne`, which tests one flag and calls it.
+    @inline(never)
+    func afterEvent(_ event: Event) throws {
+        try releaseBlockedIfAny()
+        if watchesEvents { try notifyEventDone(event) }
+    }
+
+    /// Recomputes ``afterEventWork`` after either of its parts changed.
+    func updateAfterEventWork() {
+        afterEventWork = network.tracksJourneys || watchesEvents
     }
 
     /// ``releaseBlocked()`` when journeys are tracked and someone is blocked (one flag test otherwise).

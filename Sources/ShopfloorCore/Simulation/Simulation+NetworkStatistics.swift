@@ -1,8 +1,13 @@
 extension Simulation {
     // MARK: Per-station and end-to-end figures
 
-    /// `summary` with its stations and journeys filled in.
+    /// Whether the world is a network: several stations, or routes. Only then does the summary carry per-station
+    /// and end-to-end figures (for one station they repeat the tasks' and the summary's own).
+    public var isNetwork: Bool { network.stations.count > 1 || network.tracksJourneys }
+
+    /// `summary` with its stations and journeys filled in, for a network (``isNetwork``).
     func addingNetwork(to summary: Summary) -> Summary {
+        guard isNetwork else { return summary }
         var summary = summary
         summary.stations = network.stations.indices.map { stationSummary($0, summary: summary) }
         summary.journeys = journeySummaries()
@@ -42,7 +47,7 @@ extension Simulation {
 
     /// End-to-end figures per exit class, then all together. Before any route every journey is one visit, so
     /// they are the tasks' own (nothing extra is recorded per customer then).
-    func journeySummaries() -> [JourneySummary] {
+    public func journeySummaries() -> [JourneySummary] {
         var all = JourneyStatistics()
         var lostInAll = 0
         var result: [JourneySummary] = []

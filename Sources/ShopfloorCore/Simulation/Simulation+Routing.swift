@@ -75,6 +75,7 @@ extension Simulation {
     func startTrackingJourneys() {
         guard !network.tracksJourneys else { return }
         network.tracksJourneys = true
+        updateAfterEventWork()
         for t in statisticsStore.indices {
             let s = statisticsStore[t]
             journeyStatistics[t].completed = s.served

@@ -35,7 +35,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedTotal < count {
-            if try onlyBackgroundLeft() || !stepOne() { break }
+            if !(try stepOne(aliveOnly: true)) { break }
         }
     }
 
@@ -45,7 +45,7 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while runState.servedSinceStatistics < count {
-            if try onlyBackgroundLeft() || !stepOne() { break }
+            if !(try stepOne(aliveOnly: true)) { break }
         }
     }
 
@@ -58,7 +58,7 @@ extension Simulation {
         defer { isRunning = false }
         var budget = maxEvents
         while budget > 0 {
-            if try onlyBackgroundLeft() || !stepOne() { break }
+            if !(try stepOne(aliveOnly: true)) { break }
             budget -= 1
         }
         if runState.needsRecovery { try recover() }
@@ -81,27 +81,27 @@ extension Simulation {
     }
 
     /// One event, with recovery first and the invariants checked after (in debug builds).
+    /// With `aliveOnly`, stops (answers `false`) when only background events are left (see Simulation+Timers.swift):
+    /// the run loops that end when "nothing is left to do".
     @inline(__always)
     @discardableResult
-    func stepOne() throws -> Bool {
+    func stepOne(aliveOnly: Bool = false) throws -> Bool {
         // A throw from here on marks the run failed (no end of run is reported): in the catch below, in `recover`'s
         // and at the progress guard's throws — never on the per-event path.
         if runState.needsRecovery { try recover() }
-        guard let event = try nextEvent() else { return false }
+        guard let event = try nextEvent(aliveOnly: aliveOnly) else { return false }
         do {
-            switch event.kind {
-            case .finish: try handleFinish(Int(event.payload))
-            case .arrival: try handleArrival(event.payload)
-            case .renege: try handleRenege(event.payload)
-            case .delivery: try handleDelivery(Int(event.payload))
-            case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
-            case .statisticsReset: resetStatistics()
-            case .timedCall, .backgroundCall: try handleTimedCall(event.payload)
-            case .poolChange: try handlePoolChange(event.payload)
-            case .doorClose: try handleDoorClose()
+            // Performance: the two kinds of nearly every event first, the rest out of line; and nothing of the event
+            // is kept across the handler's call unless something runs after it (bank-open).
+            if afterEventWork {
+                try handleWatchedEvent(event)
+            } else {
+                switch event.kind {
+                case .finish: try handleFinish(Int(event.payload))
+                case .arrival: try handleArrival(event.payload)
+                default: try handleOtherEvent(event)
+                }
             }
-            try releaseBlockedIfAny()
-            if watchesEvents { try notifyEventDone(event) }
         } catch {
             runState.needsRecovery = true
             runState.clock.lastRunFailed = true
@@ -113,15 +113,48 @@ extension Simulation {
         return true
     }
 
+    /// An event of a network or with an event watcher (``afterEventWork``): handled, then ``afterEvent(_:)``.
+    @inline(never)
+    func handleWatchedEvent(_ event: Event) throws {
+        try handleOtherEvent(event)
+        try afterEvent(event)
+    }
+
+    /// Any event (``stepOne(aliveOnly:)`` handles finishes and arrivals itself when nothing runs after them).
+    @inline(never)
+    func handleOtherEvent(_ event: Event) throws {
+        switch event.kind {
+        case .finish: try handleFinish(Int(event.payload))
+        case .arrival: try handleArrival(event.payload)
+        case .renege: try handleRenege(event.payload)
+        case .delivery: try handleDelivery(Int(event.payload))
+        case .timer: try handleTimer(Int(Int64(bitPattern: event.payload)))
+        case .statisticsReset: resetStatistics()
+        case .timedCall, .backgroundCall: try handleTimedCall(event.payload)
+        case .poolChange: try handlePoolChange(event.payload)
+        case .doorClose: try handleDoorClose()
+        }
+    }
+
     /// Takes the next event to process and moves the clock to it; nil when nothing is pending up to the horizon.
     /// Cancelled events are dropped on the way **without** moving the clock, so they neither keep a run alive nor
     /// stretch its end. Throws (leaving the event pending) when the progress guard trips; see ``RunLimits``.
     /// - Complexity: O(log events) per event taken or dropped; the guard is O(1).
     // Performance: the event is taken once (no peek, then pop) and finishes — half of all events — skip the
     // cancellation check; the horizon is compared only when the clock moves (bank-open, scripts/bench/bank-open).
+    // With background events pending (timers, schedules, the door) the two queues are merged, and `aliveOnly`
+    // answers nil when none that keeps the run alive is left; without, one flag test more than a plain pop.
     @inline(__always)
-    func nextEvent() throws -> Event? {
-        while let event = runState.scheduler.takeNext() {
+    func nextEvent(aliveOnly: Bool = false) throws -> Event? {
+        while true {
+            let taken: Event?
+            if runState.scheduler.hasBackground {
+                if aliveOnly && !hasWorkKeepingRunAlive { return nil }
+                taken = runState.scheduler.takeNextMerged()
+            } else {
+                taken = runState.scheduler.takeNextMain()
+            }
+            guard let event = taken else { return nil }
             if event.kind != .finish && isCancelled(event) { continue }
             if event.time == progressInstant {
                 eventsAtInstant &+= 1
@@ -147,14 +180,24 @@ extension Simulation {
             runState.scheduler.moveClock(to: event.time)
             return event
         }
-        return nil
     }
 
     /// Whether `event` was cancelled after it was scheduled (cancellation is lazy: the event stays in the heap).
     /// A renege of a customer who is no longer waiting (served, balked, gone); an arrival of a source stopped or
     /// restarted since; a delivery of an order no longer on its way.
+    // Performance: arrivals, the common case, are tested first; the rest out of line (bank-open).
     @inline(__always)
     func isCancelled(_ event: Event) -> Bool {
+        if event.kind == .arrival {
+            let s = Int(event.payload >> 32)
+            return !sources[s].active || sources[s].epoch != UInt32(truncatingIfNeeded: event.payload)
+        }
+        return isCancelledOther(event)
+    }
+
+    /// ``isCancelled(_:)`` for every kind but arrivals.
+    @inline(never)
+    func isCancelledOther(_ event: Event) -> Bool {
         switch event.kind {
         case .finish, .timer, .statisticsReset:
             return false

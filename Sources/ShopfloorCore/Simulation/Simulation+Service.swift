@@ -36,7 +36,11 @@ extension Simulation {
     /// - Complexity: O(skills) with the built-in rule.
     @inline(__always)
     func offer(_ t: Int) throws {
-        if tellerStates[t].busy || !counter.isOpen { return }
+        if tellerStates[t].busy || !counter.isOpen || tellerStates[t].leaving {
+            // A free teller who is to leave (their pool's size went down while they served) leaves instead.
+            if tellerStates[t].leaving && !tellerStates[t].busy { leave(t) }
+            return
+        }
         switch serviceRule {
         case .builtin: try offerByBuiltinRule(t)
         case .policy: try offerToPolicy(t)
@@ -170,25 +174,20 @@ extension Simulation {
         #if DEBUG
         precondition(table.records[i].announced, "customer \(table.records[i].number) would start before its arrival is reported")
         #endif
-        // A customer handed back by a teller leaving (Simulation+Pools.swift) starts again: measured once, at first.
-        let firstStart = table.records[i].serviceStart.isNaN
+        let task = Int(table.records[i].task)
+        // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
+        // for arrived, waits, served, time in system, turned away, reneged. (Counted before the record changes: a
+        // careful start looks at the previous service start.)
+        if table.records[i].arrivalTime >= runState.statisticsStart {
+            if counter.carefulStarts {
+                countCarefulStart(t, slot: slot, task: task)
+            } else {
+                countStart(t, task: task, wait: now - table.records[i].arrivalTime)
+            }
+        }
         table.records[i].state = .inService
         table.records[i].serviceStart = now
         table.records[i].teller = Int32(t)
-        let task = Int(table.records[i].task)
-        // Customer figures cover the customers who arrived since the statistics start (warm-up): one population
-        // for arrived, waits, served, time in system, turned away, reneged.
-        if table.records[i].arrivalTime >= runState.statisticsStart && firstStart {
-            if tellerStates[t].turningAway {
-                // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
-                // maker in event order); they have no wait in the statistics, which are those of customers served.
-                statisticsStore[task].turnedAway &+= 1
-            } else {
-                statisticsStore[task].started &+= 1
-                statisticsStore[task].wait.record(now - table.records[i].arrivalTime)
-                if counter.measuresWaitDetails { recordWaitDetails(task: task, slot: slot, wait: now - table.records[i].arrivalTime) }
-            }
-        }
         tellerStates[t].busy = true
         tellerStates[t].slot = slot
         let p = Int(tellerStates[t].pool)
@@ -204,6 +203,33 @@ extension Simulation {
                                             attributes: r.hasAttributes ? table.attributes[slot] : nil)
                 try notify("start", onStartView, view)
             }
+        }
+    }
+
+    /// Counts a start in its task's figures; answers whether it was a service (not a failed order turned away).
+    @inline(__always)
+    @discardableResult
+    func countStart(_ t: Int, task: Int, wait: Double) -> Bool {
+        if tellerStates[t].turningAway {
+            // A maker found the order short: the customer is turned away now (the 0 s "service" only frees the
+            // maker in event order); they have no wait in the statistics, which are those of customers served.
+            statisticsStore[task].turnedAway &+= 1
+            return false
+        }
+        statisticsStore[task].started &+= 1
+        statisticsStore[task].wait.record(wait)
+        return true
+    }
+
+    /// ``countStart(_:task:wait:)`` when some task measures wait details or a customer was handed back: a customer
+    /// handed back by a teller leaving (Simulation+Pools.swift) starts again and is measured once, at first.
+    @inline(never)
+    func countCarefulStart(_ t: Int, slot: Int32, task: Int) {
+        let r = table.records[Int(slot)]
+        guard r.serviceStart.isNaN else { return }
+        let wait = now - r.arrivalTime
+        if countStart(t, task: task, wait: wait) && counter.measuresWaitDetails {
+            recordWaitDetails(task: task, slot: slot, wait: wait)
         }
     }
 
@@ -250,7 +276,6 @@ extension Simulation {
         } else {
             table.release(slot)
         }
-        if tellerStates[t].leaving { leave(t); return }
         try offer(t)
     }
 

@@ -84,7 +84,7 @@ extension Simulation {
         tellerPolicyScope = snapshot.tellerPolicyScope
         serviceTime = snapshot.serviceTime
         makers = snapshot.makers  // after both hooks: setting either clears it
-        observers = snapshot.observers
+        observers = snapshot.observers  // also recomputes `afterEventWork` from the restored network
         #if DEBUG
         checkInvariants()
         #endif

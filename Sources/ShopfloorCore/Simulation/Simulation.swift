@@ -157,12 +157,17 @@ public final class Simulation {
         didSet {
             observesCustomers = observers.observesCustomers
             watchesEvents = observers.onEventDone != nil
+            updateAfterEventWork()
             servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
         }
     }
     @exclusivity(unchecked) var observesCustomers = false
-    /// `observers.onEventDone != nil`, as a plain flag for the per-event test.
+    /// `observers.onEventDone != nil`, as a plain flag.
     @exclusivity(unchecked) var watchesEvents = false
+    /// `network.tracksJourneys || watchesEvents`: whether anything must run after each event (``afterEvent(_:)``).
+    /// One flag, so a single-station run without watchers pays one test per event (bank-open). Kept by
+    /// ``updateAfterEventWork()``; checked against its definition by the invariants.
+    @exclusivity(unchecked) var afterEventWork = false
     /// Chooses whom a free teller takes; `nil` = the built-in ``builtinTellerRule``.
     /// Setting it (even to `nil`) puts ``builtinTellerRule`` back to ``BuiltinTellerRule/skillsInOrder``.
     @exclusivity(unchecked) public var tellerPolicy: TellerPolicy? {

@@ -93,6 +93,8 @@ public struct DurationStatistics: Sendable {
     /// sum and max exact, the histogram's buckets added.
     /// - Complexity: O(buckets in use in `other`).
     public mutating func merge(_ other: DurationStatistics) {
+        // Into an empty one (a station's or journey's first task): a copy, not a walk of the histogram's buckets.
+        if count == 0 { self = other; return }
         count &+= other.count
         zeros &+= other.zeros
         sum += other.sum

@@ -99,8 +99,10 @@ public struct Summary: Sendable, Equatable, Codable {
     public var pools: [PoolSummary]
     /// Present when the simulation has stock.
     public var stock: StockSummary?
-    /// Per station, in station order (a single-station world has one: the whole counter).
+    /// Per station, in station order; empty for a world of one station without routes (its figures are this
+    /// summary's own, and adding them up again costs a histogram walk per task: see ``Simulation/isNetwork``).
     public var stations: [StationSummary] = []
-    /// End to end, per class as customers leave (one per task, in task order), then all classes (`"*"`).
+    /// End to end, per class as customers leave (one per task, in task order), then all classes (`"*"`); empty,
+    /// as ``stations``, for a world of one station without routes (every journey is then one visit: ``tasks``).
     public var journeys: [JourneySummary] = []
 }
