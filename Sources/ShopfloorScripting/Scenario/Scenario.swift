@@ -157,7 +157,7 @@ public enum Scenario {
                     try simulation.run(untilMeasuredServed: n)
                 }
             case .idle:
-                if world.hasOpenEndedArrivals {
+                if world.hasOpenEndedArrivals && !world.time.doorCloses {
                     throw ScriptingError.invalidScenario(
                         "\(world.scenario ?? "the scenario"): arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
                 }

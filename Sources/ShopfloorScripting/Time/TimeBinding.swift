@@ -12,6 +12,8 @@ final class TimeBinding {
     var redeclared = 0
     /// Processes waiting in `shopfloor.wait_until`, in the order they began to wait.
     var waiting: [ProcessState] = []
+    /// Whether `counter:close_door(t)` was called: built-in arrivals then end, so the idle stop rule can end the run.
+    var doorCloses = false
     /// The Lua half of processes (created with the world's module).
     var runtime: ProcessRuntime?
 
