@@ -18,6 +18,22 @@ final class TimeBinding {
     var runtime: ProcessRuntime?
 
     init() {}
+
+    /// What a rollback brings back (Transaction/WorldSnapshot.swift). The core's snapshot brings back the timers
+    /// themselves; a process that ran meanwhile is not rewound (a coroutine cannot be).
+    struct State {
+        let declared: [TimeHandle]
+        let waiting: [ProcessState]
+        let doorCloses: Bool
+    }
+
+    var state: State { State(declared: declared, waiting: waiting, doorCloses: doorCloses) }
+
+    func restore(_ state: State) {
+        declared = state.declared
+        waiting = state.waiting
+        doorCloses = state.doorCloses
+    }
 }
 
 /// What `shopfloor.at`, `shopfloor.every` and `shopfloor.process` return: a handle that can be cancelled.
