@@ -9,7 +9,8 @@ import ShopfloorCore
 struct ProcessRuntime {
     /// `spawn(fn)` → a coroutine registered as a process.
     let spawn: LuaReference
-    /// `step(co)` → `"delay", dt` | `"until", fn` | `"done"`; raises the process's error.
+    /// `step(co)` → `"delay", dt` | `"until", fn` | `"done"` | `"yield"` (not through a wait) | `"error", message`
+    /// (the coroutine keeps its stack, for the place and traceback of the error).
     let step: LuaReference
 
     static let source = """
@@ -52,7 +53,7 @@ struct ProcessRuntime {
       local ok, tag, kind, arg = resume(co)
       if not ok then
         processes[co] = nil
-        error(tag, 0)
+        return "error", tag
       end
       if status(co) == "dead" then
         processes[co] = nil

@@ -21,6 +21,11 @@ extension World {
         process.coroutine.push()
         do {
             try lua.protectedCall(arguments: 1, results: 2)
+        } catch let error as LuaError where error.kind == .timeBudget && error.line == nil {
+            // The budget's hook stays armed once tripped, so it stops `step` too, right after the process:
+            // name the place in the process where it was.
+            process.ended = true
+            throw processError(process, message: .string(error.message))
         } catch {
             process.ended = true
             throw error
@@ -37,6 +42,9 @@ extension World {
             process.condition = LuaReference(popping: lua)
             time.waiting.append(process)
             updateConditionWatch()
+        case "error":
+            process.ended = true
+            throw processError(process, message: stack.value(at: -1))
         case "yield":
             process.ended = true
             let place = definition(of: process.function).map { "\($0): " } ?? ""
@@ -45,6 +53,19 @@ extension World {
         default:
             process.ended = true
         }
+    }
+
+    /// The error a process stopped with, at the place in the process it happened (a time-budget stop or a
+    /// runtime error in a host function has no position of its own), with the process's own traceback.
+    func processError(_ process: ProcessState, message value: LuaValue) -> LuaError {
+        let message = value.stringValue ?? "(error object is a \(value.typeName) value)"
+        process.coroutine.push()
+        let (place, traceback) = lua.stack.failedThread(at: -1)
+        lua.stack.pop()
+        let positioned = LuaError(kind: .runtime, message: message).line != nil
+        let text = positioned || place == nil ? message : "\(place!): \(message)"
+        let kind: LuaError.Kind = message.contains("script exceeded its time budget") ? .timeBudget : .runtime
+        return LuaError(kind: kind, message: text, traceback: traceback)
     }
 
     /// Installs the core's after-each-event observer while a process waits for a condition, removes it otherwise
