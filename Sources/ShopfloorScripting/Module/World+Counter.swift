@@ -45,8 +45,9 @@ extension World {
                 let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name", "schedule", "leaving"])
                 let skillNames = try tellerSkills(spec)
                 let skills = try skillNames.map { try task(named: $0) }
-                let schedule = try tellerSchedule(spec, limit: try spec.integer("count", in: 1...ScriptLimits.tellers) ?? ScriptLimits.tellers)
-                let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? max(schedule?.map(\.count).max() ?? 1, 1)
+                let given = try spec.integer("count", in: 1...ScriptLimits.tellers)
+                let schedule = try tellerSchedule(spec, limit: given ?? ScriptLimits.tellers)
+                let count = given ?? max(schedule?.map(\.count).max() ?? 1, 1)
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
                 let leaving = try tellerLeaving(spec)
                 let pool = try declareTellers(count, skills: skills, name: try spec.string("name"), service: service)

@@ -14,7 +14,7 @@ struct ProcessRuntime {
     let step: LuaReference
 
     static let source = """
-    local shopfloor, check_delay = ...
+    local check_delay = ...
     local create, resume, yield = coroutine.create, coroutine.resume, coroutine.yield
     local running, status, type = coroutine.running, coroutine.status, type
     local processes = setmetatable({}, { __mode = "k" })
@@ -27,14 +27,14 @@ struct ProcessRuntime {
       end
     end
 
-    function shopfloor.wait(dt)
+    local function wait(dt)
       in_process("wait")
       local problem = check_delay(dt)
       if problem then error(problem, 2) end
       yield(WAIT, "delay", dt)
     end
 
-    function shopfloor.wait_until(condition)
+    local function wait_until(condition)
       in_process("wait_until")
       if type(condition) ~= "function" then
         error("shopfloor.wait_until: expected a function returning true when the wait is over, got " .. type(condition), 2)
@@ -66,23 +66,24 @@ struct ProcessRuntime {
       return kind, arg
     end
 
-    return spawn, step
+    return spawn, step, wait, wait_until
     """
 
-    /// Loads the runtime into `world`'s state: defines `shopfloor.wait` and `shopfloor.wait_until` in the module
-    /// table at `module` (an absolute index).
+    /// Loads the runtime into `world`'s state: sets `shopfloor.wait` and `shopfloor.wait_until` (Lua functions) in
+    /// the module table at `module` (an absolute index).
     static func install(in world: World, module: Int32) throws -> ProcessRuntime {
         let lua = world.lua
         let stack = lua.stack
         try lua.load(source, chunkName: "=shopfloor.process")
-        stack.pushCopy(of: module)
         stack.push(function: { call in
             let value = call.value(1)
             if case .number(let d) = value, d.isFinite, d >= 0 { return 0 }
             if case .integer(let i) = value, i >= 0 { return 0 }
             return call.returning("shopfloor.wait: 'dt' must be a finite number of seconds >= 0, got \(OptionTable.show(value))")
         })
-        try lua.protectedCall(arguments: 2, results: 2)
+        try lua.protectedCall(arguments: 1, results: 4)
+        stack.setField("wait_until", in: module)
+        stack.setField("wait", in: module)
         let step = LuaReference(popping: lua)
         let spawn = LuaReference(popping: lua)
         return ProcessRuntime(spawn: spawn, step: step)
