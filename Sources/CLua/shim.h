@@ -100,6 +100,7 @@ typedef struct sf_memory {
     int finalizing;                    /* a script's __gc runs outside a close (shim_gc.h): 1 in an entry
                                           of its own, 2 inside a running entry; 0 otherwise */
     pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
+    lua_State *main;                   /* the main thread: host functions run on it (sf_trampoline) */
 } sf_memory;
 
 /** Start of an entry into Lua from the host. */
@@ -330,6 +331,46 @@ static inline int sf_box_gc(lua_State *L) {
     return 0;
 }
 
+/**
+ * A host function called from a coroutine runs on the main thread (as host functions called from
+ * the main thread do): the host pushes values and calls hooks through the main thread's stack, so
+ * results it pushed there would otherwise be lost to the coroutine (a process calling
+ * counter:line "x", Time/ProcessRuntime.swift). This closure runs on the main thread under
+ * lua_pcall; upvalue 1 is the function's box. Returns the results, then the host's code.
+ */
+static inline int sf_trampoline_on_main(lua_State *M) {
+    sf_function_box *box = (sf_function_box *)lua_touserdata(M, lua_upvalueindex(1));
+    int n = box->fn(M, box->context);
+    /* An error code leaves its message on top: return it alone, then the code. */
+    if (n < 0) {
+        lua_pushinteger(M, n);
+        return 2;
+    }
+    lua_pushinteger(M, n);
+    return n + 1;
+}
+
+/** Calls the host function from coroutine L on the main thread M; returns its code (results moved to L). */
+static inline int sf_call_on_main(lua_State *L, lua_State *M) {
+    int nargs = lua_gettop(L);
+    int base = lua_gettop(M);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_xmove(L, M, 1);
+    lua_pushcclosure(M, sf_trampoline_on_main, 1);
+    lua_xmove(L, M, nargs);
+    if (lua_pcall(M, nargs, LUA_MULTRET, 0) != LUA_OK) {
+        /* Only the time budget's hook or Ctrl-C can raise here: raise it in the coroutine. */
+        lua_xmove(M, L, 1);
+        lua_settop(M, base);
+        return SF_RAISE;
+    }
+    int code = (int)lua_tointeger(M, -1);
+    lua_pop(M, 1);
+    int results = lua_gettop(M) - base;
+    lua_xmove(M, L, results);
+    return code >= 0 ? results : code;
+}
+
 static inline int sf_trampoline(lua_State *L) {
     sf_function_box *box = (sf_function_box *)lua_touserdata(L, lua_upvalueindex(1));
     sf_memory *m = sf_memory_of(L);
@@ -339,7 +380,7 @@ static inline int sf_trampoline(lua_State *L) {
     if (m->closing && !box->close_safe) return luaL_error(L, "host functions cannot be called while the Lua state closes");
     int saved = m->host_depth;
     m->host_depth = saved + 1;
-    int n = box->fn(L, box->context);
+    int n = (m->main == NULL || m->main == L) ? box->fn(L, box->context) : sf_call_on_main(L, m->main);
     m->host_depth = saved;
     if (n >= 0) return n;
     if (n == SF_RAISE) return lua_error(L);

@@ -32,3 +32,25 @@ extension LuaStack {
         withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }
+
+extension LuaStack {
+    /// For the coroutine at `index`, stopped by an error (its stack is kept for inspection): `chunk:line` of its
+    /// innermost Lua function, and its traceback. Runs no Lua code and never raises (the host is the caller, so
+    /// the traceback's allocation is outside the memory cap). Stack unchanged.
+    public func failedThread(at index: Int32) -> (place: String?, traceback: String) {
+        guard let thread = lua_tothread(L, index) else { return (nil, "") }
+        var place: String?
+        var level: Int32 = 0
+        var ar = lua_Debug()
+        while place == nil, lua_getstack(thread, level, &ar) != 0 {
+            if lua_getinfo(thread, "Sl", &ar) != 0, ar.currentline > 0 {
+                place = "\(LuaStack.shortSource(of: ar)):\(ar.currentline)"
+            }
+            level += 1
+        }
+        luaL_traceback(L, thread, nil, 0)
+        let traceback = string(at: -1) ?? ""
+        lua_settop(L, -2)
+        return (place, traceback)
+    }
+}

@@ -97,6 +97,7 @@ public final class LuaState {
             throw LuaError(kind: .memory, message: "not enough memory to open a Lua state")
         }
         self.L = L
+        memory.pointee.main = L
         lua_atpanic(L, sf_panic_function())
         if options.timeBudget > 0 {
             entryGuard = EntryGuard(memory: memory, L: L, resumeStack: s, budget: options.timeBudget,

@@ -10,7 +10,8 @@ public enum EventKind: UInt8, Sendable, Codable {
     case delivery
     /// A timer the scripting layer set; `payload` is its id, handed back to the timer hook.
     case timer
-    /// Statistics are reset here (warm-up end), without disturbing the run.
+    /// Statistics are reset here (warm-up end), without disturbing the run; background: a warm-up longer than the
+    /// run must not stretch it (the caller sees the clock stopped before the reset and says so).
     case statisticsReset
     /// A core timer (``Simulation/addTimer(at:keepsRunAlive:_:)``) that keeps a run alive; `payload` = slot << 32 |
     /// generation in the timer table (lazily cancelled).
@@ -27,7 +28,7 @@ extension EventKind {
     /// Whether events of this kind wait in the scheduler's background queue: they fire in order with every
     /// other event but never keep a run alive on their own (see Simulation+Timers.swift).
     @inlinable public var isBackground: Bool {
-        self == .backgroundCall || self == .poolChange || self == .doorClose
+        self == .backgroundCall || self == .poolChange || self == .doorClose || self == .statisticsReset
     }
 }
 

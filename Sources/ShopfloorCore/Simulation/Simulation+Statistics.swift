@@ -14,10 +14,13 @@ extension Simulation {
         runState.servedSinceStatistics = 0
     }
 
-    /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else.
+    /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else. A background
+    /// event: it never keeps a run alive on its own, so a run that ends before `time` stops there (with `now <
+    /// time`, which the caller reports) instead of running on to an empty measurement window.
     public func resetStatistics(at time: Double) throws {
         try checkMutable("resetStatistics")
-        try runState.scheduler.schedule(.statisticsReset, payload: 0, at: time)
+        guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
+        runState.scheduler.scheduleBackground(.statisticsReset, payload: 0, at: time)
     }
 
     /// Customers a maker has turned away whose 0 s departure event is still to come: they have left already.

@@ -13,10 +13,11 @@ extension World {
     /// Adds `fn` (at stack index `index`) as a listener of `event`.
     func addEventHook(event: String, functionAt index: Int, call: LuaCall) throws {
         try call.checkFunction(index)
-        let kinds = ["arrive", "start", "finish", "balk", "renege", "close"]
+        let kinds = ["arrive", "start", "finish", "balk", "renege", "close", "end"]
         guard kinds.contains(event) else {
             throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
+        if event == "end" { return addEndHook(functionAt: index, call: call) }
         call.stack.pushCopy(of: Int32(index))
         let hook = LuaReference(popping: lua)
         if event == "close" {

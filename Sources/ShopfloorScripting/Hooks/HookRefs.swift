@@ -13,6 +13,8 @@ struct HookRefs {
     var serviceTime: LuaReference?
     var events = EventHookLists()
     var close: [LuaReference] = []
+    /// `shopfloor.on("end", fn)` (Time/World+RunEnd.swift).
+    var runEnd: [LuaReference] = []
 }
 
 /// The event hooks by event kind, in a plain array: the per-event dispatch is an index, not a dictionary

@@ -55,6 +55,7 @@ enum ShopfloorModule {
             try world.addEventHook(event: try call.string(1), functionAt: 2, call: call)
             return 0
         }
+        TimeModule.install(in: world, module: module)
         world.host.installPluginFunctions(in: module)
         world.installViewFunctions(in: module)
         world.host.installSeed(in: module)

@@ -14,7 +14,7 @@ extension World {
         let stack = lua.stack
         stack.pushTable(record: 20)
         let t = stack.top
-        for (name, method) in counterMethods().sorted(by: { $0.key < $1.key }) {
+        for (name, method) in counterMethods().merging(timeMethods(), uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
             lua.setFunction(name, in: t, method)
         }
         // A one-line summary when printed (the REPL shows it instead of the methods).
@@ -39,14 +39,20 @@ extension World {
                 try declareTask(name, service: service, capacity: capacity, patience: patience)
                 return call.returning(name)
             },
-            // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name = } → pool name
+            // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name =,
+            //                   schedule = { { at =, count = }, … }, leaving = } → pool name (schedules: World+Schedules.swift)
             "tellers": { [unowned self] call in
-                let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name"])
+                let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name", "schedule", "leaving"])
                 let skillNames = try tellerSkills(spec)
                 let skills = try skillNames.map { try task(named: $0) }
-                let count = try spec.integer("count", in: 1...ScriptLimits.tellers) ?? 1
+                let given = try spec.integer("count", in: 1...ScriptLimits.tellers)
+                let schedule = try tellerSchedule(spec, limit: given ?? ScriptLimits.tellers)
+                let count = given ?? max(schedule?.map(\.count).max() ?? 1, 1)
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
-                return call.returning(try declareTellers(count, skills: skills, name: try spec.string("name"), service: service))
+                let leaving = try tellerLeaving(spec)
+                let pool = try declareTellers(count, skills: skills, name: try spec.string("name"), service: service)
+                try applyTellerSchedule(schedule, leaving: leaving, pool: pool)
+                return call.returning(pool)
             },
             // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
             "arrive": { [unowned self] call in

@@ -26,6 +26,8 @@ extension World {
             defer { assembly = .building }
             hooks.events = EventHookLists()
             hooks.close = []
+            hooks.runEnd = []
+            time.redeclared = 0
             stock?.replaceRulesAndHooks()
             installObservers()
             try body()

@@ -76,6 +76,8 @@ public final class World {
     var commandLineError: ScriptingError? { host.commandLineError }
     /// The scenario's live-view function and key bindings (Hooks/ViewHook.swift).
     var view = ViewBinding()
+    /// Timers, processes and their handles (Time/).
+    let time = TimeBinding()
     /// Whether the scripts' structural calls build the counter or, on a reload, check it (World+Reload.swift).
     var assembly = Assembly.building
     /// Built-in Poisson arrivals never end: such a scenario needs a stop rule or `--until`.

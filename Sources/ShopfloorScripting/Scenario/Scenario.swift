@@ -66,14 +66,49 @@ public enum Scenario {
     /// - Parameters:
     ///   - progress: told between slices of the run (a progress line, a report's sampler, Ctrl-C);
     ///     with none, the run goes in one piece. An error it throws ends the run there, between two
-    ///     events, and is rethrown as is (`shopfloor run` stops this way on Ctrl-C).
+    ///     events, and is rethrown as is (`shopfloor run` stops this way on Ctrl-C); the end of the run
+    ///     (`shopfloor.on("end")`) is reported first, as for a run that stopped by its rule.
+    /// - Throws: also when the warm-up (`warmup`) outlasted the run: its figures would measure nothing.
     public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
                            progress: ((Progress) throws -> Void)? = nil) throws {
         let simulation = world.simulation
         guard !simulation.tasks.isEmpty else { return }
         // The script ran the world itself, or said its own output is the whole output: no run of ours
         // (which would close a counter the user never opened, with a closing line nobody asked for).
-        if (world.ranByScript || !world.summarized) && until == nil { return }
+        if (world.ranByScript || !world.summarized) && until == nil {
+            if world.ranByScript { try reportEnd(world) }
+            return
+        }
+        var stoppedByWatcher = false
+        let progress = progress.map { watch in
+            { (p: Progress) throws in
+                do { try watch(p) } catch {
+                    stoppedByWatcher = true
+                    throw error
+                }
+            }
+        }
+        do {
+            try runToEnd(world, until: until, warmup: warmup, progress: progress)
+        } catch where stoppedByWatcher {
+            // Ctrl-C between two events: a normal end (the summary so far is printed).
+            try reportEnd(world)
+            throw error
+        }
+        if let warmup, simulation.now < warmup {
+            throw ScriptingError.invalidScenario(
+                "the warm-up (--warmup \(LuaStack.format(number: warmup))) outlasted the run, which ended at \(LuaStack.format(number: simulation.now)) s: no figure would be measured; shorten the warm-up or run longer")
+        }
+        try reportEnd(world)
+    }
+
+    /// Tells `shopfloor.on("end")` hooks the run is over (once), the error they raise user-facing.
+    static func reportEnd(_ world: World) throws {
+        do { try world.simulation.endRun() } catch { throw Scenario.userFacing(error) }
+    }
+
+    private static func runToEnd(_ world: World, until: Double?, warmup: Double?, progress: ((Progress) throws -> Void)?) throws {
+        let simulation = world.simulation
         do {
             if let warmup { try simulation.resetStatistics(at: warmup) }
             try simulation.startArrivals()
@@ -122,14 +157,16 @@ public enum Scenario {
                     try simulation.run(untilMeasuredServed: n)
                 }
             case .idle:
-                if world.hasOpenEndedArrivals {
+                if world.hasOpenEndedArrivals && !world.time.doorCloses {
                     throw ScriptingError.invalidScenario(
                         "\(world.scenario ?? "the scenario"): arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
                 }
                 if let progress {
                     while !(try simulation.runUntilIdle(maxEvents: 2000)) {
                         try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
-                        if simulation.nextEventTime == nil { break } // stuck customers: nothing left to happen
+                        // Stuck customers: nothing left to happen but background events (a sampler, a process
+                        // looping for ever), which never keep a run going on their own (docs/time.md).
+                        if !simulation.hasWorkKeepingRunAlive { break }
                     }
                     try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: 1))
                 } else {

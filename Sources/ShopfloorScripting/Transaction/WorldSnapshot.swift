@@ -23,6 +23,8 @@ struct WorldSnapshot {
     /// Positions of the named streams that existed (a stream made later restarts from its seed).
     let generators: [String: Xoshiro256StarStar]
     let stock: StockBinding.State?
+    /// The timer and process handles declared, the processes waiting for a condition, the door flag.
+    let time: TimeBinding.State
 
     init(_ world: World) {
         simulation = world.simulation
@@ -38,6 +40,7 @@ struct WorldSnapshot {
         view = world.view
         generators = world.streams.mapValues(\.generator)
         stock = world.stock?.state
+        time = world.time.state
     }
 }
 
@@ -60,6 +63,8 @@ extension World {
             box.generator = snapshot.generators[name] ?? simulation.streams.stream("lua:" + name)
         }
         if let state = snapshot.stock { stock?.restore(state) }
+        time.restore(snapshot.time)
+        updateConditionWatch()
         trimCaches()
     }
 

@@ -27,7 +27,7 @@ struct OptionTableScenarioTests {
         ("c:task { name = \"a\", servce = 90, capacty = 2 }",
          "s.lua:4: task: unknown key 'capacty' (accepted: capacity, name, patience, service; did you mean 'capacity'?)"),
         ("c:tellers { skill = \"deposit\", cout = 3 }",
-         "s.lua:4: tellers: unknown key 'cout' (accepted: count, name, service, skill, skills; did you mean 'count'?)"),
+         "s.lua:4: tellers: unknown key 'cout' (accepted: count, leaving, name, schedule, service, skill, skills; did you mean 'count'?)"),
         ("c:arrive { task = \"deposit\", priorty = 1 }",
          "s.lua:4: arrive: unknown key 'priorty' (accepted: attrs, patience, priority, task; did you mean 'priority'?)"),
         ("c:arrivals { rte = 2, mix = { deposit = 1 } }",
@@ -93,7 +93,7 @@ struct OptionTableScenarioTests {
             error: s.lua:1: parameter 'rate': unknown key 'mn' (accepted: choices, default, description, max, min, type; did you mean 'min'?)
             s.lua:3: task: unknown key 'capacty' (accepted: capacity, name, patience, service; did you mean 'capacity'?)
             s.lua:3: task: unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)
-            s.lua:4: tellers: unknown key 'cout' (accepted: count, name, service, skill, skills; did you mean 'count'?)
+            s.lua:4: tellers: unknown key 'cout' (accepted: count, leaving, name, schedule, service, skill, skills; did you mean 'count'?)
             s.lua:5: tellers: 'count' must be an integer from 1 to 100000, got 1000000000.0
             s.lua:6: stop: 'served' must be an integer from 1 to 1000000000000000, got 2.5
 
