@@ -13,6 +13,12 @@ struct HookRefs {
     var serviceTime: LuaReference?
     var events = EventHookLists()
     var close: [LuaReference] = []
+    /// Routing functions by task (`counter:route(task, function(customer) … end)`), for their `file:line`.
+    var routes: [Int: LuaReference] = [:]
+    /// Routes given before the tasks they name, installed once those exist (World+Routes.swift).
+    var pendingRoutes: [World.PendingRoute] = []
+    /// Wait figures asked for by task (`tally_by`, `service_level`, `percentiles`: TaskExtras.swift).
+    var waitReports: [Int: WaitReportOptions] = [:]
 }
 
 /// The event hooks by event kind, in a plain array: the per-event dispatch is an index, not a dictionary
