@@ -36,6 +36,11 @@ extension World {
         let pending = PendingRoute(task: task, spec: spec, whenFull: whenFull, place: lua.stack.callerPlace(level: 1))
         hooks.pendingRoutes.removeAll { $0.task == task }
         if case .building = assembly, !routeTargetsExist(pending) {
+            // Everything but the names is checked now, at the line that gave it.
+            if case .table(let table) = lua.stack.value(at: index, depth: 1) {
+                _ = try routeProbabilities(.table(table), from: simulation.station(ofTask: task),
+                                           "route of '\(taskLabel(task))'", resolving: false)
+            }
             hooks.pendingRoutes.append(pending)
             return
         }
@@ -100,7 +105,8 @@ extension World {
             }
             do {
                 try install(pending)
-            } catch ScriptingError.invalidScenario(let message) {
+            } catch ScriptingError.invalidScenario(let message) where final {
+                // Not inside the call that gave it: name its line.
                 throw ScriptingError.invalidScenario(pending.place.map { "\($0): \(message)" } ?? message)
             }
         }
@@ -118,7 +124,9 @@ extension World {
     /// `{ ["tellers.deposit"] = 0.7, ["tellers.loan"] = 0.3, exit = 0 }`: each ≥ 0 and finite, together 1 within
     /// ``routeTolerance`` (`exit` is what is left). Entries in task order, so the draw does not depend on how the
     /// table was written.
-    func routeProbabilities(_ value: LuaValue, from station: Int, _ label: String) throws -> [(task: Int, probability: Double)] {
+    /// With `resolving: false` only the numbers are checked (the names may not exist yet).
+    func routeProbabilities(_ value: LuaValue, from station: Int, _ label: String,
+                            resolving: Bool = true) throws -> [(task: Int, probability: Double)] {
         guard let table = value.tableValue, !table.entries.isEmpty else {
             throw ScriptingError.invalidScenario("\(label): a table of probabilities must not be empty")
         }
@@ -138,7 +146,7 @@ extension World {
                 throw ScriptingError.invalidScenario("\(label): probability of '\(name)' must be a finite number >= 0, got \(OptionTable.show(value))")
             }
             total += p
-            if name != "exit" { entries.append((try routeTarget(name, from: station, label), p)) }
+            if name != "exit" && resolving { entries.append((try routeTarget(name, from: station, label), p)) }
         }
         guard abs(total - 1) <= Self.routeTolerance else {
             throw ScriptingError.invalidScenario("\(label): probabilities must add up to 1 (±\(Self.routeTolerance)), got \(OptionTable.show(.number(total)))")
