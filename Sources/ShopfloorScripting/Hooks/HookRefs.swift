@@ -15,6 +15,8 @@ struct HookRefs {
     var close: [LuaReference] = []
     /// Routing functions by task (`counter:route(task, function(customer) … end)`), for their `file:line`.
     var routes: [Int: LuaReference] = [:]
+    /// Service-time functions and policies per station, once a second counter set one (StationHooks.swift).
+    var stations: [Int: World.StationHookRefs] = [:]
     /// Routes given before the tasks they name, installed once those exist (World+Routes.swift).
     var pendingRoutes: [World.PendingRoute] = []
     /// Wait figures asked for by task (`tally_by`, `service_level`, `percentiles`: TaskExtras.swift).

@@ -104,7 +104,10 @@ extension World {
             // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
             // then called only when someone waits there.
             "policy": { [unowned self] call in
-                try requireFirstCounter(station, "policy")
+                if station != 0 || hooksPerStation {
+                    try setStationPolicy(station, call)
+                    return 0
+                }
                 if call.stack.isString(at: 2) {
                     switch try call.string(2) {
                     case "skills": simulation.tellerPolicy = nil
@@ -124,7 +127,10 @@ extension World {
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
             "service_time": { [unowned self] call in
-                try requireFirstCounter(station, "service_time")
+                if station != 0 || hooksPerStation {
+                    try setStationServiceTime(station, call)
+                    return 0
+                }
                 if call.isNil(2) {
                     simulation.serviceTime = nil
                     return 0

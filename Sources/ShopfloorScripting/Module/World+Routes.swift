@@ -210,7 +210,7 @@ extension World {
     func requireFirstCounter(_ station: Int, _ method: String) throws {
         guard station != 0 else { return }
         throw ScriptingError.invalidScenario(
-            "\(method): only the first counter ('\(counterName ?? "counter")') takes one; it serves every counter's tellers")
+            "\(method): only the first counter ('\(counterName ?? "counter")') takes one; its customers may go to any counter's task ('station.task')")
     }
 
     /// Pushes a fresh `lines` table of counter `station`'s own tasks (name → line object).

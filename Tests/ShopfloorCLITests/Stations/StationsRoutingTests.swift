@@ -225,10 +225,4 @@ struct StationsRoutingTests {
         let text = try run(script).stdout
         #expect(!text.contains("station") && !text.contains("journey"), "\(text)")
     }
-
-    @Test func test_serviceTimeOnASecondCounter_isRefused() throws {
-        let r = try run("local a = shopfloor.counter \"a\"\nlocal b = shopfloor.counter \"b\"\nb:service_time(function() return 1 end)\n")
-        #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: s.lua:3: service_time: only the first counter ('a') takes one; it serves every counter's tellers"), "\(r.stderr)")
-    }
 }
