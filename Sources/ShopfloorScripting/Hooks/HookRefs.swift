@@ -17,6 +17,8 @@ struct HookRefs {
     var routes: [Int: LuaReference] = [:]
     /// Service-time functions and policies per station, once a second counter set one (StationHooks.swift).
     var stations: [Int: World.StationHookRefs] = [:]
+    /// Where each routed task's route was given (`file:line`), for a routing loop's error.
+    var routePlaces: [Int: String] = [:]
     /// Routes given before the tasks they name, installed once those exist (World+Routes.swift).
     var pendingRoutes: [World.PendingRoute] = []
     /// Wait figures asked for by task (`tally_by`, `service_level`, `percentiles`: TaskExtras.swift).

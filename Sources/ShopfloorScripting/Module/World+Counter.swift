@@ -207,11 +207,11 @@ extension World {
             },
             // counter:tasks() → { "deposit", "loan" } in declaration order
             "tasks": { [unowned self] call in
-                call.returning(simulation.stations[station].tasks.map { simulation.tasks[$0].name })
+                call.returning(tasks(ofStation: station).map { simulation.tasks[$0].name })
             },
             // counter:service_means() → { deposit = 0.7, loan = 1.1 }: each task's mean service time
             "service_means": { [unowned self] call in
-                call.returning(Dictionary(uniqueKeysWithValues: simulation.stations[station].tasks.map {
+                call.returning(Dictionary(uniqueKeysWithValues: tasks(ofStation: station).map {
                     (simulation.tasks[$0].name, simulation.tasks[$0].service.mean) }))
             },
             // counter:route("desk", "tellers.deposit" | { ["tellers.loan"] = 0.3, exit = 0.7 } | function(customer) … end
@@ -225,7 +225,7 @@ extension World {
             },
             // counter:name() → the counter's name (its station)
             "name": { [unowned self] call in
-                call.returning(station == 0 ? (counterName ?? "counter") : simulation.stations[station].name)
+                call.returning(station == 0 ? (counterName ?? "counter") : simulation.stations.indices.contains(station) ? simulation.stations[station].name : "")
             },
             // counter:now() → the clock
             "now": { [unowned self] call in call.returning(simulation.now) },

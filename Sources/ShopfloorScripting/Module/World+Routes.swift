@@ -68,6 +68,7 @@ extension World {
             throw ScriptingError.invalidScenario("\(label): expected a task name, \"exit\", a table of probabilities or a function, got \(lua.stack.typeName(at: -1))")
         }
         if case .decide = route {} else { hooks.routes[task] = nil }
+        hooks.routePlaces[task] = pending.place
         do {
             try simulation.setRoute(route, forTask: task)
         } catch CoreError.invalidArgument(let message) {
@@ -116,7 +117,7 @@ extension World {
     func routeTarget(_ name: String, from station: Int, _ label: String) throws -> Int {
         if let i = simulation.taskIndex(named: name, inStation: station) { return i }
         if name.contains("."), let i = simulation.taskIndex(path: name) { return i }
-        let own = simulation.stations[station].tasks.map { simulation.tasks[$0].name }
+        let own = tasks(ofStation: station).map { simulation.tasks[$0].name }
         let candidates = own + (hasSeveralStations ? allTaskPaths : []) + ["exit"]
         throw ScriptingError.invalidScenario("\(label): " + UnknownName.message("task", name, among: candidates, label: "tasks"))
     }
@@ -216,7 +217,7 @@ extension World {
     /// Pushes a fresh `lines` table of counter `station`'s own tasks (name → line object).
     func pushStationLines(_ station: Int) {
         let stack = lua.stack
-        let tasks = simulation.stations.indices.contains(station) ? simulation.stations[station].tasks : []
+        let tasks = tasks(ofStation: station)
         stack.pushTable(record: tasks.count)
         for t in tasks {
             stack.push(simulation.tasks[t].name)

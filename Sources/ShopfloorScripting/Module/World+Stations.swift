@@ -51,9 +51,14 @@ extension World {
     /// single-station message is unchanged), and in a world of several stations every `station.task` path too.
     func unknownTask(_ name: String, in station: Int) -> String {
         guard hasSeveralStations else { return unknownTask(name) }
-        let own = simulation.stations[station].tasks.map { simulation.tasks[$0].name }
+        let own = tasks(ofStation: station).map { simulation.tasks[$0].name }
         return UnknownName.message("task", name, among: own + allTaskPaths, label: "tasks",
                                    whenEmpty: "none yet — declare one with counter:task{…}")
+    }
+
+    /// The tasks of counter `station`; none for a counter a rollback took away (Lua may still hold its object).
+    func tasks(ofStation station: Int) -> [Int] {
+        simulation.stations.indices.contains(station) ? simulation.stations[station].tasks : []
     }
 
     /// Every task's `station.task` path, in task order.
