@@ -22,7 +22,7 @@ struct WorldSnapshotCoverageTests {
         "eventSinks": "what the host attached (trace files, live views): a line written stays written",
         "tables": "caches of Lua values describing tasks and tellers, trimmed by `trimCaches()` after a restore",
         "customerHandle": "describes only the event being delivered (empty between events); its task names are trimmed by `trimCaches()`",
-        "counter": "the counter object, made once per world",
+        "counters": "the counter objects, made once per station; `trimCaches()` forgets those of stations a rollback took away",
         "assembly": "`.reloading` only while a reload re-runs the scripts (World+Reload.swift), `.building` again after",
     ]
 

@@ -183,7 +183,7 @@ struct RunCommand: ShopfloorSubcommand {
         case .text:
             // shopfloor.summary(false): the scenario's own lines are the whole output.
             guard world.summarized else { return }
-            StandardStreams.output(SummaryReport.text(summary, words: world.summaryWords))
+            StandardStreams.output(SummaryReport.text(summary, words: world.summaryWords, layout: world.summaryLayout))
             if let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock, words: world.summaryWords)) }
         case .json:
             StandardStreams.output(RunDocument.json(world, scenario: file, seed: lua.seed, version: ShopfloorVersion.number).text + "\n")

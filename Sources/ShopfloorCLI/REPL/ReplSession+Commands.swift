@@ -38,7 +38,7 @@ extension ReplSession {
             case "reload": try reloadCommand()
             case "step": try step(args)
             case "run": try runCommand(args)
-            case "stats": say(SummaryReport.text(world.simulation.summary(), words: world.summaryWords).trimmingCharacters(in: .newlines))
+            case "stats": say(SummaryReport.text(world.simulation.summary(), words: world.summaryWords, layout: world.summaryLayout).trimmingCharacters(in: .newlines))
             case "trace": try traceCommand(args)
             case "use": try useCommand(args)
             case "plugins": pluginsCommand()

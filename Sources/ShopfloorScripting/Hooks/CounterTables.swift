@@ -103,13 +103,34 @@ final class CounterTables {
         }
         lines!.push()
         while linesInTable < simulation.tasks.count {
-            pushTaskName(linesInTable, simulation)
             LineBinding.push(line(linesInTable), onto: stack)
             lineObjects.append(stack.userdataAddress(at: -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
-            stack.rawSet(in: -3)
+            // Two counters may each have a `deposit`: the plain name is the first one's (as `counter:arrive`
+            // and generators read it); `station.task` names each once the world has several stations.
+            pushTaskName(linesInTable, simulation)
+            _ = stack.rawGet(in: -3)
+            let taken = !stack.isNil(at: -1)
+            stack.pop()
+            if !taken {
+                pushTaskName(linesInTable, simulation)
+                stack.pushCopy(of: -2)
+                stack.rawSet(in: -4)
+            }
+            stack.pop()
             linesInTable += 1
         }
+        if simulation.stations.count > 1 && linesWithPaths < simulation.tasks.count {
+            while linesWithPaths < simulation.tasks.count {
+                stack.push(simulation.path(ofTask: linesWithPaths))
+                LineBinding.push(line(linesWithPaths), onto: stack)
+                stack.rawSet(in: -3)
+                linesWithPaths += 1
+            }
+        }
     }
+
+    /// How many lines the `lines` table also holds under their `station.task` path (several stations only).
+    @exclusivity(unchecked) private(set) var linesWithPaths = 0
 
     /// Makes the task-name → index table hold every task (a generator's fast path reads it).
     @inline(__always)
@@ -126,7 +147,8 @@ final class CounterTables {
             taskIndexSlot = table.ref
         }
         taskIndex!.push()
-        for (i, task) in simulation.tasks.enumerated() {
+        // In reverse, so a name two counters share maps to the first one's task (as `World.task(at:)` finds it).
+        for (i, task) in simulation.tasks.enumerated().reversed() {
             stack.push(task.name)
             stack.push(i)
             stack.rawSet(in: -3)
@@ -152,6 +174,14 @@ final class CounterTables {
             stack.pop()
             linesInTable = tasks
             lineObjects.removeSubrange(tasks...)
+        }
+        if linesWithPaths > tasks {
+            // A fresh table next time: path keys of tasks or stations that are gone would stay.
+            lines = nil
+            linesSlot = 0
+            linesInTable = 0
+            linesWithPaths = 0
+            lineObjects.removeAll()
         }
         if tasksInIndex > tasks {
             // A fresh table next time: this one maps names of tasks that are gone.

@@ -73,8 +73,15 @@ extension World {
     }
 
     /// A customer spec from `counter:arrive { task =, priority =, patience =, attrs = }` (keys checked).
-    func customerSpec(task taskIndex: Int32, options: OptionTable) throws -> CustomerSpec {
-        var spec = try customerSpec(task: taskIndex, attributes: nil)
+    /// For counter `station` (`counter:arrive`), a plain task name is one of its own tasks.
+    func customerSpec(task taskIndex: Int32, options: OptionTable?, station: Int) throws -> CustomerSpec {
+        var spec: CustomerSpec
+        if hasSeveralStations, lua.stack.isString(at: taskIndex), let name = lua.stack.string(at: taskIndex) {
+            spec = CustomerSpec(task: try task(named: name, in: station))
+        } else {
+            spec = try customerSpec(task: taskIndex, attributes: nil)
+        }
+        guard let options else { return spec }
         spec.priority = try options.integer("priority", in: ScriptLimits.priority) ?? 0
         spec.patience = try options.number("patience", in: 0...Double.greatestFiniteMagnitude)
         if let attrs = try options.table("attrs") { spec.attributes = try customerAttributes(attrs) }

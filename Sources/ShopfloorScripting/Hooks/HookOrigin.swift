@@ -37,11 +37,17 @@ extension World {
     /// The core's zero-time-loop error with the place to look in the scripts: the customer generator, or the
     /// stock rule or `stock:restock` call behind restocks delivered at once. Other errors are returned as they are.
     func explained(_ error: Error) -> Error {
-        guard case CoreError.noProgress(_, _, let kind, _) = error else { return error }
+        guard case CoreError.noProgress(_, _, let kind, let payload) = error else { return error }
         var place: String?
         switch kind {
         case .arrival:
             place = definition(of: hooks.generator).map { "\($0): customer generator" }
+        case .finish where simulation.tracksJourneys:
+            // A route that brings customers back with services of 0 s: name the route the looping customer took.
+            let teller = Int(payload)
+            if let task = simulation.inService().first(where: { $0.teller == teller })?.task, let route = hooks.routePlaces[task] {
+                place = "\(route): route of '\(taskLabel(task))'"
+            }
         case .delivery:
             if let origin = stock?.lastOrderOrigin {
                 if let call = origin.place { place = "\(call): stock:restock" }

@@ -15,6 +15,16 @@ struct HookRefs {
     var close: [LuaReference] = []
     /// `shopfloor.on("end", fn)` (Time/World+RunEnd.swift).
     var runEnd: [LuaReference] = []
+    /// Routing functions by task (`counter:route(task, function(customer) … end)`), for their `file:line`.
+    var routes: [Int: LuaReference] = [:]
+    /// Service-time functions and policies per station, once a second counter set one (StationHooks.swift).
+    var stations: [Int: World.StationHookRefs] = [:]
+    /// Where each routed task's route was given (`file:line`), for a routing loop's error.
+    var routePlaces: [Int: String] = [:]
+    /// Routes given before the tasks they name, installed once those exist (World+Routes.swift).
+    var pendingRoutes: [World.PendingRoute] = []
+    /// Wait figures asked for by task (`tally_by`, `service_level`, `percentiles`: TaskExtras.swift).
+    var waitReports: [Int: WaitReportOptions] = [:]
 }
 
 /// The event hooks by event kind, in a plain array: the per-event dispatch is an index, not a dictionary

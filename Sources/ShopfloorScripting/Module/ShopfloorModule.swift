@@ -18,9 +18,8 @@ enum ShopfloorModule {
         }
         world.host.installParameterFunctions(in: module)
         lua.setFunction("counter", in: module) { [unowned world] call in
-            let name = try call.optionalString(1) ?? "counter"
-            if world.counterName == nil { world.counterName = name }
-            world.pushCounter()
+            // shopfloor.counter "reception", shopfloor.counter "tellers": one station each (World+Stations.swift)
+            world.pushCounter(station: try world.station(forCounter: try call.optionalString(1)))
             return 1
         }
         lua.setFunction("rng", in: module) { [unowned world] call in

@@ -6,15 +6,12 @@ import ShopfloorCore
 /// The counter object scenarios build a service counter with (`shopfloor.counter "bank"`).
 /// Methods take the counter as `self` (call them with `:`); documented in `docs/lua-api.md`.
 extension World {
-    func pushCounter() {
-        if let counter {
-            counter.push()
-            return
-        }
+    /// Pushes a new counter object for `station` (World+Stations.swift keeps it).
+    func pushNewCounter(station: Int) {
         let stack = lua.stack
         stack.pushTable(record: 20)
         let t = stack.top
-        for (name, method) in counterMethods().merging(timeMethods(), uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
+        for (name, method) in counterMethods(station: station).merging(timeMethods(station: station), uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
             lua.setFunction(name, in: t, method)
         }
         // A one-line summary when printed (the REPL shows it instead of the methods).
@@ -23,20 +20,21 @@ extension World {
         stack.push("shopfloor.counter")
         stack.setField("__name", in: -2)
         stack.setMetatable(of: t)
-        stack.pushCopy(of: t)
-        counter = LuaReference(popping: lua)
     }
 
-    private func counterMethods() -> [String: LuaFunction] {
+    private func counterMethods(station: Int) -> [String: LuaFunction] {
         [
             // counter:task { name =, service =, capacity =, patience = } → name
             "task": { [unowned self] call in
-                let spec = try options(call, 2, "task", accepted: ["name", "service", "capacity", "patience"])
+                let spec = try options(call, 2, "task", accepted: ["name", "service", "capacity", "patience"] + TaskExtras.keys)
                 let name = try spec.requiredString("name")
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "task") ?? .fixed(0)
                 let patience = try DistributionBinding.field("patience", of: call, table: 2, context: "task")
                 let capacity = try spec.integer("capacity", in: 0...ScriptLimits.count)
-                try declareTask(name, service: service, capacity: capacity, patience: patience)
+                let extras = try TaskExtras(spec, task: name)
+                let index = try declareTask(name, service: service, capacity: capacity, patience: patience, station: station)
+                try applyExtras(extras, toTask: index, call: call)
+                try installPendingRoutes(final: false)
                 return call.returning(name)
             },
             // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name =,
@@ -44,14 +42,14 @@ extension World {
             "tellers": { [unowned self] call in
                 let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name", "schedule", "leaving"])
                 let skillNames = try tellerSkills(spec)
-                let skills = try skillNames.map { try task(named: $0) }
+                let skills = try skillNames.map { try task(named: $0, in: station) }
                 let given = try spec.integer("count", in: 1...ScriptLimits.tellers)
                 let schedule = try tellerSchedule(spec, limit: given ?? ScriptLimits.tellers)
                 let count = given ?? max(schedule?.map(\.count).max() ?? 1, 1)
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
                 let leaving = try tellerLeaving(spec)
                 let pool = try declareTellers(count, skills: skills, name: try spec.string("name"), service: service)
-                try applyTellerSchedule(schedule, leaving: leaving, pool: pool)
+                try applyTellerSchedule(schedule, leaving: leaving, pool: pool, station: station)
                 return call.returning(pool)
             },
             // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
@@ -61,10 +59,10 @@ extension World {
                         let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
                         call.stack.getField("task", in: 2)
                         defer { call.stack.pop() }
-                        return try customerSpec(task: call.stack.top, options: options)
+                        return try customerSpec(task: call.stack.top, options: options, station: station)
                     }
                     _ = try call.string(2)
-                    return try customerSpec(task: 2, attributes: nil)
+                    return try customerSpec(task: 2, options: nil, station: station)
                 }
                 guard let number else {
                     call.stack.pushNil()
@@ -89,7 +87,7 @@ extension World {
                     guard let w = OptionTable.number(value, in: 0...Double.greatestFiniteMagnitude) else {
                         throw ScriptingError.invalidScenario("arrivals: weight of '\(taskName)' must be a number >= 0, got \(OptionTable.show(value))")
                     }
-                    weights.append((try task(named: taskName), w))
+                    weights.append((try task(named: taskName, in: station), w))
                 }
                 // Weights in task order, so the draw does not depend on how the table was written.
                 weights.sort { $0.task < $1.task }
@@ -100,6 +98,7 @@ extension World {
             // with batch = n: function(rng, gaps, tasks, n) … return count end (World+Batches.swift)
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
+                try requireFirstCounter(station, "generate")
                 let (name, batch) = try generatorOptions(call)
                 call.stack.pushCopy(of: 2)
                 try declareGenerator(name: name, batch: batch)
@@ -111,6 +110,10 @@ extension World {
             // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
             // then called only when someone waits there.
             "policy": { [unowned self] call in
+                if station != 0 || hooksPerStation {
+                    try setStationPolicy(station, call)
+                    return 0
+                }
                 if call.stack.isString(at: 2) {
                     switch try call.string(2) {
                     case "skills": simulation.tellerPolicy = nil
@@ -130,6 +133,10 @@ extension World {
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
             "service_time": { [unowned self] call in
+                if station != 0 || hooksPerStation {
+                    try setStationServiceTime(station, call)
+                    return 0
+                }
                 if call.isNil(2) {
                     simulation.serviceTime = nil
                     return 0
@@ -146,7 +153,11 @@ extension World {
             },
             // counter:line "deposit" → the line object
             "line": { [unowned self] call in
-                let index = try task(named: try call.string(2))
+                let index = try task(named: try call.string(2), in: station)
+                if hasSeveralStations {
+                    LineBinding.push(LineHandle(world: self, index: index), onto: call.stack)
+                    return 1
+                }
                 pushLinesTable()
                 pushTaskName(index)
                 call.stack.rawGet(in: -2)
@@ -154,6 +165,10 @@ extension World {
             },
             // counter:lines() → { deposit = line, loan = line }
             "lines": { [unowned self] call in
+                if hasSeveralStations {
+                    pushStationLines(station)
+                    return 1
+                }
                 pushLinesTable()
                 return 1
             },
@@ -198,11 +213,25 @@ extension World {
             },
             // counter:tasks() → { "deposit", "loan" } in declaration order
             "tasks": { [unowned self] call in
-                call.returning(simulation.tasks.map(\.name))
+                call.returning(tasks(ofStation: station).map { simulation.tasks[$0].name })
             },
             // counter:service_means() → { deposit = 0.7, loan = 1.1 }: each task's mean service time
             "service_means": { [unowned self] call in
-                call.returning(Dictionary(uniqueKeysWithValues: simulation.tasks.map { ($0.name, $0.service.mean) }))
+                call.returning(Dictionary(uniqueKeysWithValues: tasks(ofStation: station).map {
+                    (simulation.tasks[$0].name, simulation.tasks[$0].service.mean) }))
+            },
+            // counter:route("desk", "tellers.deposit" | { ["tellers.loan"] = 0.3, exit = 0.7 } | function(customer) … end
+            //               [, { when_full = "wait" | "leave" }]) — where customers go after service (World+Routes.swift)
+            "route": { [unowned self] call in
+                let task = try task(named: try call.string(2), in: station)
+                guard !call.isNil(3) else { throw call.typeError(3, expected: "a task, a table of probabilities or a function") }
+                let whenFull = try whenFullOption(call)
+                try setRoute(ofTask: task, specAt: 3, whenFull: whenFull, call: call)
+                return 0
+            },
+            // counter:name() → the counter's name (its station)
+            "name": { [unowned self] call in
+                call.returning(station == 0 ? (counterName ?? "counter") : simulation.stations.indices.contains(station) ? simulation.stations[station].name : "")
             },
             // counter:now() → the clock
             "now": { [unowned self] call in call.returning(simulation.now) },
@@ -239,6 +268,7 @@ extension World {
 
     /// `counter:run{…}` from a script: arrivals start, then the simulation runs as asked.
     func runForScript(_ goal: RunGoal) throws {
+        try installPendingRoutes(final: true)
         try simulation.startArrivals()
         try simulation.open()
         switch goal {
@@ -283,6 +313,6 @@ extension World {
 
     /// Pushes the run summary as a Lua table (the shape of `--format json`, minus version/scenario).
     func pushSummaryTable() {
-        lua.stack.push(SummaryReport.luaValue(simulation.summary()))
+        lua.stack.push(SummaryReport.luaValue(simulation.summary(), layout: summaryLayout))
     }
 }

@@ -28,22 +28,36 @@ extension World {
             hooks.close = []
             hooks.runEnd = []
             time.redeclared = 0
+            try forgetRoutes()
             stock?.replaceRulesAndHooks()
             installObservers()
             try body()
+            try installPendingRoutes(final: true)
         }
     }
 
     // MARK: Structural calls: the one place that adds (first load) or checks (reload)
 
-    /// `counter:task{…}`: adds the task, or on a reload checks it exists (its service time may change).
-    func declareTask(_ name: String, service: Distribution, capacity: Int?, patience: Distribution?) throws {
+    /// Routes are the script's to give again: a reload starts every routed task from "leave" (a task never
+    /// routed is left alone, so a world without routes never turns journey tracking on).
+    func forgetRoutes() throws {
+        for t in simulation.tasks.indices {
+            if case .leave = simulation.route(forTask: t) { continue }
+            try simulation.setRoute(.leave, forTask: t)
+        }
+        hooks.routes = [:]
+        hooks.pendingRoutes = []
+    }
+
+    /// `counter:task{…}`: adds the task to counter `station`, or on a reload checks it exists (its service time
+    /// may change). Returns its index.
+    func declareTask(_ name: String, service: Distribution, capacity: Int?, patience: Distribution?, station: Int = 0) throws -> Int {
         switch assembly {
         case .building:
             try checkRoomForTask(name)
-            try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience))
+            return try simulation.addTask(TaskClass(name: name, service: service, capacity: capacity, patience: patience), station: station)
         case .reloading:
-            try checkUnchangedTask(name, service: service)
+            return try checkUnchangedTask(name, service: service, station: station)
         }
     }
 
@@ -117,26 +131,29 @@ extension World {
             // The juices the makers serve already; a recipe the reload added is registered (it can be
             // ordered) but gets no makers' task in a living counter.
             let served = recipes.filter { simulation.taskIndex(named: $0) != nil }
-            for recipe in served { try checkUnchangedTask(recipe, service: prep[recipe]!) }
+            for recipe in served { _ = try checkUnchangedTask(recipe, service: prep[recipe]!) }
             return try checkUnchangedPool(name, skills: served.map { simulation.taskIndex(named: $0)! }.sorted(), count: count)
         }
     }
 
-    /// During a reload: the task must exist; a changed service time takes effect.
-    func checkUnchangedTask(_ name: String, service: Distribution) throws {
-        guard let index = simulation.taskIndex(named: name) else {
+    /// During a reload: the task must exist in its counter; a changed service time takes effect. Returns its index.
+    @discardableResult
+    func checkUnchangedTask(_ name: String, service: Distribution, station: Int = 0) throws -> Int {
+        guard let index = simulation.taskIndex(named: name, inStation: station) else {
             throw ScriptingError.invalidScenario("reload cannot add task '\(name)' to a living counter: use :reset to rebuild the scenario")
         }
         if simulation.tasks[index].service != service {
             try simulation.setService(service, forTask: index)
         }
+        return index
     }
 
     /// During a reload: the pool must exist with the same skills and count. Returns its name.
     @discardableResult
     func checkUnchangedPool(_ name: String?, skills: [Int], count: Int) throws -> String {
         let poolName = name ?? skills.map { simulation.tasks[$0].name }.joined(separator: "+")
-        guard let pool = simulation.pools.first(where: { $0.name == poolName }) else {
+        let station = skills.first.map { simulation.station(ofTask: $0) } ?? 0
+        guard let pool = simulation.stations[station].pools.map({ simulation.pools[$0] }).first(where: { $0.name == poolName }) else {
             throw ScriptingError.invalidScenario("reload cannot add tellers '\(poolName)' to a living counter: use :reset to rebuild the scenario")
         }
         if pool.tellers.count != count || pool.skills != skills {

@@ -62,8 +62,8 @@ public final class World {
     /// The handle event hooks receive as their customer (CustomerHandle.swift); made with the first such hook.
     // Performance: unchecked — read per event (scripts/bench/hooks).
     @exclusivity(unchecked) var customerHandle: CustomerHandle?
-    /// The counter object (`shopfloor.counter`), made on first use.
-    var counter: LuaReference?
+    /// The counter objects (`shopfloor.counter`), one per station, made on first use (World+Stations.swift).
+    var counters: [CounterBinding] = []
     /// The stock object (World+Stock.swift). Held here, not by Lua: it owns references into the state, and
     /// Lua holding it would make a cycle (Lua's stock object is a ``StockHandle`` onto it).
     var stockBinding: StockBinding!
@@ -117,7 +117,7 @@ public final class World {
     func task(at index: Int32) -> Int? {
         if let i = tables.task(interned: index, simulation) { return i }
         guard let name = lua.stack.string(at: index) else { return nil }
-        return simulation.taskIndex(named: name)
+        return simulation.taskIndex(named: name) ?? simulation.taskIndex(path: name)
     }
 
     /// Task index by name, or an error listing the tasks.

@@ -9,6 +9,7 @@ public enum RunDocument {
     ///   - seed: the run's seed (`seed` field).
     public static func json(_ world: World, scenario: String?, seed: Int, version: String) -> JSONValue {
         SummaryReport.json(world.simulation.summary(), version: version, scenario: scenario,
-                           parameters: world.parameters.table, seed: seed, stock: world.stockSummary)
+                           parameters: world.parameters.table, seed: seed, stock: world.stockSummary,
+                           layout: world.summaryLayout)
     }
 }

@@ -10,9 +10,12 @@ import ShopfloorCore
 /// spelled `utilization` in JSON, the form most tools expect.
 public enum SummaryReport {
     /// The counter part: served, end time, classes, pools, lines (shared by Lua and JSON).
-    static func fields(_ s: Summary) -> [String: JSONValue] {
+    /// `layout` names tasks, pools and lines (`station.task` once there are several stations) and adds the
+    /// network and asked-for sections (SummaryReport+Network.swift); ``SummaryLayout/plain(_:)`` by default.
+    static func fields(_ s: Summary, layout given: SummaryLayout? = nil) -> [String: JSONValue] {
+        let layout = given ?? .plain(s)
         var classes: [String: JSONValue] = [:]
-        for t in s.tasks {
+        for (index, t) in s.tasks.enumerated() {
             var fields: [String: JSONValue] = [
                 "arrived": .integer(t.arrived), "served": .integer(t.served),
                 "balked": .integer(t.balked), "reneged": .integer(t.reneged),
@@ -22,27 +25,30 @@ public enum SummaryReport {
             ]
             // Where makers serve from stock, the customers whose order was short (not served).
             if s.stock != nil { fields["failed"] = .integer(t.failed) }
-            classes[t.name] = .object(fields)
+            addDetails(of: index, t, to: &fields, layout: layout)
+            classes[layout.taskKeys[index]] = .object(fields)
         }
         var pools: [String: JSONValue] = [:]
-        for p in s.pools {
-            pools[p.name] = .object(["tellers": .integer(p.tellers), "utilization": .number(p.utilisation), "busy_time": .number(p.busyTime)])
+        for (index, p) in s.pools.enumerated() {
+            pools[layout.poolKeys[index]] = .object(["tellers": .integer(p.tellers), "utilization": .number(p.utilisation), "busy_time": .number(p.busyTime)])
         }
         var lines: [String: JSONValue] = [:]
-        for l in s.lines {
-            lines[l.name] = .object(["mean_length": .number(l.meanLength), "max_length": .integer(l.maxLength), "length": .integer(l.length)])
+        for (index, l) in s.lines.enumerated() {
+            lines[layout.lineKeys[index]] = .object(["mean_length": .number(l.meanLength), "max_length": .integer(l.maxLength), "length": .integer(l.length)])
         }
-        return [
+        var all: [String: JSONValue] = [
             "start_time": .number(s.startTime), "end_time": .number(s.endTime),
             "arrived": .integer(s.arrived), "served": .integer(s.served), "balked": .integer(s.balked),
             "reneged": .integer(s.reneged), "in_system": .integer(s.inSystem),
             "classes": .object(classes), "pools": .object(pools), "lines": .object(lines),
         ]
+        if layout.network { addNetwork(s, to: &all, layout: layout) }
+        return all
     }
 
     /// The summary as a Lua value.
-    static func luaValue(_ s: Summary) -> LuaValue {
-        lua(.object(fields(s)))
+    static func luaValue(_ s: Summary, layout: SummaryLayout? = nil) -> LuaValue {
+        lua(.object(fields(s, layout: layout)))
     }
 
     static func lua(_ json: JSONValue) -> LuaValue {
@@ -82,8 +88,8 @@ public enum SummaryReport {
 
     /// The whole `--format json` object (with `stock` and `orders` when the scenario stocks anything).
     public static func json(_ s: Summary, version: String, scenario: String?, parameters: LuaTable, seed: Int,
-                            stock: StockSummary? = nil) -> JSONValue {
-        var all = fields(s)
+                            stock: StockSummary? = nil, layout: SummaryLayout? = nil) -> JSONValue {
+        var all = fields(s, layout: layout)
         if let stock, case .object(let extra) = stockStats(stock) {
             all["stock"] = extra["stock"]
             all["orders"] = extra["orders"]
@@ -125,21 +131,24 @@ public enum SummaryReport {
     }
 
     /// The text summary printed after a run's own lines.
-    public static func text(_ s: Summary, words w: SummaryWords = .english) -> String {
+    public static func text(_ s: Summary, words w: SummaryWords = .english, layout given: SummaryLayout? = nil) -> String {
         guard !s.tasks.isEmpty else { return "" }
+        let layout = given ?? .plain(s)
         var out = "\n"
-        let nameWidth = max(5, (s.tasks.map { DisplayWidth.of($0.name) } + s.pools.map { DisplayWidth.of($0.name) }).max() ?? 5)
+        let nameWidth = max(5, (layout.taskKeys.map { DisplayWidth.of($0) } + layout.poolKeys.map { DisplayWidth.of($0) }).max() ?? 5)
         let seconds = w.seconds
         out += pad(w.taskClass, nameWidth, right: false) + pad(w.served, 8) + pad(w.meanWait, 11) + pad(w.p95Wait, 10)
             + pad(w.maxWait, 10) + pad(w.balked, 8) + pad(w.reneged, 9) + "\n"
-        for t in s.tasks {
-            out += pad(t.name, nameWidth, right: false) + pad(String(t.served), 8) + pad(seconds(t.wait.mean), 11)
+        for (index, t) in s.tasks.enumerated() {
+            out += pad(layout.taskKeys[index], nameWidth, right: false) + pad(String(t.served), 8) + pad(seconds(t.wait.mean), 11)
                 + pad(seconds(t.wait.p95), 10) + pad(seconds(t.wait.max), 10) + pad(String(t.balked), 8) + pad(String(t.reneged), 9) + "\n"
         }
         out += "\n" + pad(w.pool, nameWidth, right: false) + pad(w.tellers, 8) + pad(w.utilisation, 13) + "\n"
-        for p in s.pools {
-            out += pad(p.name, nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
+        for (index, p) in s.pools.enumerated() {
+            out += pad(layout.poolKeys[index], nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
         }
+        out += detailsText(s, layout: layout, seconds: seconds)
+        if layout.network { out += networkText(s, layout: layout, seconds: seconds) }
         out += "\n" + w.totals(s.served, s.endTime - s.startTime)
         let turnedAway = s.tasks.reduce(0) { $0 + $1.failed }
         if turnedAway > 0 { out += w.turnedAway(turnedAway) }

@@ -40,6 +40,7 @@ public enum Scenario {
             world.lua.setGlobal("arg", to: LuaValue.table(argTable))
             do {
                 _ = try world.lua.run(file: file, arguments: options.arguments)
+                try world.installPendingRoutes(final: true)
             } catch {
                 if let commandLine = world.commandLineError { throw commandLine }
                 throw Scenario.userFacing(error)

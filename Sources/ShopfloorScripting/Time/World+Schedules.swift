@@ -58,24 +58,27 @@ extension World {
     }
 
     /// After `counter:tellers{…}` built pool `name`: its schedule, if it has one (not on a reload).
-    func applyTellerSchedule(_ steps: [(at: Double, count: Int)]?, leaving: TellerLeaving, pool name: String) throws {
-        guard let steps, !isReloading, let pool = simulation.pools.firstIndex(where: { $0.name == name }) else { return }
+    func applyTellerSchedule(_ steps: [(at: Double, count: Int)]?, leaving: TellerLeaving, pool name: String,
+                             station: Int) throws {
+        guard let steps, !isReloading, let pool = try? pool(named: name, in: station) else { return }
         try simulation.setPoolSchedule(pool, steps, leaving: leaving)
     }
 
-    /// Pool index by name, or an error listing the pools.
-    func pool(named name: String) throws -> Int {
-        if let i = simulation.pools.firstIndex(where: { $0.name == name }) { return i }
-        throw ScriptingError.invalidScenario(UnknownName.message("tellers", name, among: simulation.pools.map(\.name), label: "pools",
+    /// Pool index by name among counter `station`'s pools (pool names are per station), or an error listing them.
+    func pool(named name: String, in station: Int) throws -> Int {
+        let own = station < simulation.stations.count ? simulation.stations[station].pools : []
+        if let i = own.first(where: { simulation.pools[$0].name == name }) { return i }
+        throw ScriptingError.invalidScenario(UnknownName.message("tellers", name, among: own.map { simulation.pools[$0].name }, label: "pools",
                                                                  whenEmpty: "none yet — declare some with counter:tellers{…}"))
     }
 
-    /// The counter's time methods (merged into the counter object, World+Counter.swift).
-    func timeMethods() -> [String: LuaFunction] {
+    /// Counter `station`'s time methods (merged into the counter object, World+Counter.swift). The door is the
+    /// world's: closing it on any counter closes it for every station.
+    func timeMethods(station: Int) -> [String: LuaFunction] {
         [
             // counter:set_tellers(pool, n [, { leaving = "after_service" | "hand_back" }]): n of the pool's tellers from now
             "set_tellers": { [unowned self] call in
-                let pool = try pool(named: try call.string(2))
+                let pool = try pool(named: try call.string(2), in: station)
                 let size = simulation.pools[pool].tellers.count
                 guard let count = call.stack.int(at: 3), (0...size).contains(count) else {
                     throw ScriptingError.invalidScenario(

@@ -73,6 +73,8 @@ extension World {
     /// back to an earlier state, so what remains cached is a prefix that is still right.
     func trimCaches() {
         tables.trim(tasks: simulation.tasks.count, tellers: simulation.tellers.count)
+        // A counter the rollback took away: its object is forgotten (a later counter gets a new one).
+        counters.removeAll { $0.station >= simulation.stations.count }
         customerHandle?.trimTaskNames(to: simulation.tasks.count)
     }
 }

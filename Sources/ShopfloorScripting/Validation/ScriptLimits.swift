@@ -7,6 +7,8 @@
 enum ScriptLimits {
     /// Tellers in a counter, all pools together (makers included).
     static let tellers = 100_000
+    /// Counters (stations) in a world.
+    static let stations = 1_000
     /// Tasks (each with its waiting line and two wait histograms of ~220 KB), makers' juices included.
     static let tasks = 1_000
     /// Customers a generator may return as one group (`gap, { task, … }`).

@@ -25,7 +25,7 @@ struct OptionTableScenarioTests {
     /// The issue's reproductions and one misspelling per table; each line 4 of its script (after `counter`).
     @Test(arguments: [
         ("c:task { name = \"a\", servce = 90, capacty = 2 }",
-         "s.lua:4: task: unknown key 'capacty' (accepted: capacity, name, patience, service; did you mean 'capacity'?)"),
+         "s.lua:4: task: unknown key 'capacty' (accepted: capacity, name, patience, percentiles, route, service, service_level, tally_by, when_full; did you mean 'capacity'?)"),
         ("c:tellers { skill = \"deposit\", cout = 3 }",
          "s.lua:4: tellers: unknown key 'cout' (accepted: count, leaving, name, schedule, service, skill, skills; did you mean 'count'?)"),
         ("c:arrive { task = \"deposit\", priorty = 1 }",
@@ -47,7 +47,7 @@ struct OptionTableScenarioTests {
         ("shopfloor.stock():items { { name = \"kiwi\" }, { name = \"fig\", capacty = 3 } }",
          "s.lua:4: items[2]: unknown key 'capacty' (accepted: capacity, count, name; did you mean 'capacity'?)"),
         ("c:task { \"loan\", service = 1 }",
-         "s.lua:4: task: unknown key [1] = 'loan' (accepted: capacity, name, patience, service)"),
+         "s.lua:4: task: unknown key [1] = 'loan' (accepted: capacity, name, patience, percentiles, route, service, service_level, tally_by, when_full)"),
         // Not option keys, but the same shared message (UnknownName): a built-in policy rule by name.
         ("c:policy \"fifoo\"",
          "s.lua:4: policy: unknown built-in rule 'fifoo' (built in: fifo, skills; did you mean 'fifo'?); or pass a function(teller, lines)"),
@@ -91,8 +91,8 @@ struct OptionTableScenarioTests {
         #expect(r.stdout == "")
         #expect(r.stderr == """
             error: s.lua:1: parameter 'rate': unknown key 'mn' (accepted: choices, default, description, max, min, type; did you mean 'min'?)
-            s.lua:3: task: unknown key 'capacty' (accepted: capacity, name, patience, service; did you mean 'capacity'?)
-            s.lua:3: task: unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)
+            s.lua:3: task: unknown key 'capacty' (accepted: capacity, name, patience, percentiles, route, service, service_level, tally_by, when_full; did you mean 'capacity'?)
+            s.lua:3: task: unknown key 'servce' (accepted: capacity, name, patience, percentiles, route, service, service_level, tally_by, when_full; did you mean 'service'?)
             s.lua:4: tellers: unknown key 'cout' (accepted: count, leaving, name, schedule, service, skill, skills; did you mean 'count'?)
             s.lua:5: tellers: 'count' must be an integer from 1 to 100000, got 1000000000.0
             s.lua:6: stop: 'served' must be an integer from 1 to 1000000000000000, got 2.5
@@ -110,7 +110,7 @@ struct OptionTableScenarioTests {
         let r = try shopfloor("check", Self.counter + "c:task { name = \"a\", servce = 1 }\nc:tellers { skill = \"lon\" }\n")
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "error: s.lua:4: task: unknown key 'servce' (accepted: capacity, name, patience, service; did you mean 'service'?)")
+        #expect(lines.first == "error: s.lua:4: task: unknown key 'servce' (accepted: capacity, name, patience, percentiles, route, service, service_level, tally_by, when_full; did you mean 'service'?)")
         #expect(lines.count > 1 && lines[1] == "s.lua:5: unknown task 'lon' (tasks: deposit, a)", "\(r.stderr)")
     }
 

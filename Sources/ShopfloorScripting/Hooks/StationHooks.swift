@@ -1,0 +1,124 @@
+import LuaKit
+import ShopfloorCore
+
+/// Service-time functions and teller policies per counter (station). The core has one service-time hook and
+/// one teller policy for the world; a world whose hooks all belong to the first counter installs them as it
+/// always did (World+Counter.swift, unchanged and as fast). Once a second counter sets one, the core gets a
+/// dispatcher: per service start or decision it finds the teller's station and calls that counter's function;
+/// a counter without one keeps its default (the task's or pool's distribution, drawn from the `"service:NAME"`
+/// stream of that station; the built-in rule "skills in order").
+extension World {
+    /// A station's own hooks, once a second counter set one (every station's, the first's included; the first's
+    /// are also in `HookRefs.serviceTime` and `.policy`, which name them in messages).
+    struct StationHookRefs {
+        var serviceTime: LuaReference?
+        var policy: LuaReference?
+        /// `counter:policy "fifo"`: the teller serves only its first skill.
+        var ownSkillOnly = false
+    }
+
+    /// Whether the hooks are per station (a second counter set one): the dispatchers below are installed.
+    var hooksPerStation: Bool { !hooks.stations.isEmpty }
+
+    /// Moves to per-station hooks: the first counter's current ones become station 0's entry.
+    func startHooksPerStation() {
+        guard !hooksPerStation else { return }
+        hooks.stations[0] = StationHookRefs(serviceTime: hooks.serviceTime, policy: hooks.policy,
+                                            ownSkillOnly: simulation.tellerPolicy == nil && simulation.builtinTellerRule == .ownSkillOnly)
+    }
+
+    /// `counter:service_time(fn | nil)` on counter `station`, per station; the function (or nil) is at argument 2.
+    func setStationServiceTime(_ station: Int, _ call: LuaCall) throws {
+        startHooksPerStation()
+        if call.isNil(2) {
+            hooks.stations[station, default: StationHookRefs()].serviceTime = nil
+        } else {
+            try call.checkFunction(2)
+            call.stack.pushCopy(of: 2)
+            hooks.stations[station, default: StationHookRefs()].serviceTime = LuaReference(popping: lua)
+        }
+        if station == 0 { hooks.serviceTime = hooks.stations[0]?.serviceTime }
+        installServiceTimeDispatcher()
+    }
+
+    /// `counter:policy(fn | "fifo" | "skills")` on counter `station`, per station.
+    func setStationPolicy(_ station: Int, _ call: LuaCall) throws {
+        startHooksPerStation()
+        var refs = hooks.stations[station] ?? StationHookRefs()
+        if call.stack.isString(at: 2) {
+            switch try call.string(2) {
+            case "skills": refs.policy = nil; refs.ownSkillOnly = false
+            case "fifo": refs.policy = nil; refs.ownSkillOnly = true
+            case let other:
+                throw ScriptingError.invalidScenario(
+                    "policy: " + UnknownName.message("built-in rule", other, among: ["fifo", "skills"], label: "built in")
+                        + "; or pass a function(teller, lines)")
+            }
+        } else {
+            try call.checkFunction(2)
+            _ = try policyScope(call)
+            call.stack.pushCopy(of: 2)
+            refs.policy = LuaReference(popping: lua)
+            refs.ownSkillOnly = false
+        }
+        hooks.stations[station] = refs
+        if station == 0 { hooks.policy = refs.policy }
+        installPolicyDispatcher()
+    }
+
+    /// The core's service-time hook for a world where a second counter set one.
+    func installServiceTimeDispatcher() {
+        guard hooks.stations.values.contains(where: { $0.serviceTime != nil }) else {
+            simulation.serviceTime = nil
+            return
+        }
+        simulation.serviceTime = { [unowned self] customer, teller, simulation in
+            let pool = simulation.teller(teller).pool
+            let station = simulation.station(ofPool: pool)
+            guard let function = self.hooks.stations[station]?.serviceTime else {
+                let distribution = simulation.pools[pool].service ?? simulation.tasks[customer.task].service
+                let stream = self.stream(named: "service:" + simulation.stations[station].name)
+                return distribution.sampleDuration(using: &stream.generator)
+            }
+            return try self.callServiceTime(function, customer: customer, teller: teller)
+        }
+    }
+
+    /// One call of a service-time function; a bad answer names its `file:line`.
+    func callServiceTime(_ function: LuaReference, customer: Customer, teller: Int) throws -> Double {
+        let stack = lua.stack
+        let base = stack.top
+        defer { stack.setTop(base) }
+        let handle = makeCustomerHandle()
+        let saved = handle.enter(customer, time: simulation.now, teller: teller)
+        defer { handle.leave(saved) }
+        function.push()
+        handle.pushCurrent()
+        pushTellerTable(teller)
+        try lua.protectedCall(arguments: 2, results: 1)
+        return try decodingAnswer(of: function) {
+            guard stack.isNumber(at: -1), let d = stack.double(at: -1), d.isFinite, d >= 0 else {
+                throw ScriptingError.invalidScenario("service time must return a finite number of seconds >= 0, got \(OptionTable.show(stack.value(at: -1, depth: 0)))")
+            }
+            return d
+        }
+    }
+
+    /// The core's teller policy for a world where a second counter set one.
+    func installPolicyDispatcher() {
+        var calls: [Int: HookCall] = [:]
+        for (station, refs) in hooks.stations { if let policy = refs.policy { calls[station] = HookCall(world: self, function: policy) } }
+        simulation.tellerPolicy = { [unowned self] teller, simulation in
+            let t = simulation.teller(teller)
+            let station = simulation.station(ofPool: t.pool)
+            if let call = calls[station] {
+                return try call.choose(teller: teller, simulation: simulation)
+            }
+            let ownOnly = self.hooks.stations[station]?.ownSkillOnly ?? false
+            for skill in ownOnly ? [t.skills[0]] : t.skills where simulation.length(ofLine: skill) > 0 {
+                return .head(line: skill)
+            }
+            return .stayIdle
+        }
+    }
+}
