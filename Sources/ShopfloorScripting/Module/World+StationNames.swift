@@ -15,3 +15,20 @@ extension World {
     /// The name of a station nobody named (docs/schema/README.md, trace version 2).
     public static let unnamedStation = "counter"
 }
+
+extension Simulation {
+    /// Whether outputs show stations and journeys: several stations, or a route (a customer may be served
+    /// more than once). A single-station world without routes keeps its outputs as they were.
+    public var showsNetwork: Bool { stations.count > 1 || tracksJourneys }
+
+    /// Task `task`'s key in a report: its path (`station.task`) once there are several stations (two stations
+    /// may each have a task of that name), else its plain name.
+    public func reportKey(ofTask task: Int) -> String {
+        stations.count > 1 ? path(ofTask: task) : tasks[task].name
+    }
+
+    /// Pool `pool`'s key in a report: `station.pool` once there are several stations, else its name.
+    public func reportKey(ofPool pool: Int) -> String {
+        stations.count > 1 ? "\(stations[station(ofPool: pool)].name).\(pools[pool].name)" : pools[pool].name
+    }
+}
