@@ -129,9 +129,9 @@ struct BankScenarioTests {
         let r = try Shell.run(["run", "scripts/bank.lua", "--trace", path, "--set", "min_customers=3", "--set", "max_customers=3"])
         #expect(r.status == 0)
         let rows = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(rows.first == "t,event,customer,task,teller,pool")
+        #expect(rows.first == "t,event,customer,task,teller,pool,station")
         #expect(rows.count == 1 + 9)
-        #expect(rows.contains("0,start,1,deposit,1,deposit"))
+        #expect(rows.contains("0,start,1,deposit,1,deposit,bank"))
     }
 
     @Test func test_badParameter_namesItAndWhatItAccepts() throws {

@@ -3,7 +3,7 @@ import Foundation
 @testable import ShopfloorScripting
 import Testing
 
-/// The trace's record formats (docs/schema/README.md, trace version 1).
+/// The trace's record formats (docs/schema/README.md, trace version 2).
 @Suite struct TraceFormatTests {
     /// RFC 4180: a field holding a comma, a quote, LF or CR is quoted, quotes doubled.
     @Test func test_csv_quotesFieldsHoldingCR_LF_commasAndQuotes() throws {
@@ -12,12 +12,12 @@ import Testing
         let writer = try TraceWriter(path: path)
         for name in ["plain", "a\rb", "a\nb", "a,b", "say \"hi\"", "입금"] {
             writer.write([("t", .number(1.5)), ("event", .string("made")), ("customer", .null),
-                          ("task", .string(name)), ("teller", .null), ("pool", .null)])
+                          ("task", .string(name)), ("teller", .null), ("pool", .null), ("station", .null)])
         }
         try writer.close()
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text == "t,event,customer,task,teller,pool\n1.5,made,,plain,,\n1.5,made,,\"a\rb\",,\n1.5,made,,\"a\nb\",,\n"
-            + "1.5,made,,\"a,b\",,\n1.5,made,,\"say \"\"hi\"\"\",,\n1.5,made,,입금,,\n")
+        #expect(text == "t,event,customer,task,teller,pool,station\n1.5,made,,plain,,,\n1.5,made,,\"a\rb\",,,\n1.5,made,,\"a\nb\",,,\n"
+            + "1.5,made,,\"a,b\",,,\n1.5,made,,\"say \"\"hi\"\"\",,,\n1.5,made,,입금,,,\n")
     }
 
     /// JSON Lines: keys in byte order, numbers in their shortest round-trip form, integral times
@@ -37,10 +37,10 @@ import Testing
         let r = try Shell.run(["run", "s.lua", "--trace", "t.jsonl"], in: URL(fileURLWithPath: folder.path))
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try String(contentsOfFile: folder.path + "/t.jsonl", encoding: .utf8).split(separator: "\n")
-        #expect(lines.first == #"{"customer":1,"event":"arrive","t":0,"task":"de\"posit"}"#)
-        #expect(lines.dropFirst().first == #"{"customer":1,"event":"start","pool":"desk","t":0,"task":"de\"posit","teller":1}"#)
-        #expect(lines.contains(#"{"customer":1,"event":"finish","pool":"desk","t":2.5,"task":"de\"posit","teller":1}"#))
-        #expect(lines.contains(#"{"customer":3,"event":"arrive","t":1e+20,"task":"de\"posit"}"#), "\(lines)")
+        #expect(lines.first == #"{"customer":1,"event":"arrive","station":"tiny","t":0,"task":"de\"posit"}"#)
+        #expect(lines.dropFirst().first == #"{"customer":1,"event":"start","pool":"desk","station":"tiny","t":0,"task":"de\"posit","teller":1}"#)
+        #expect(lines.contains(#"{"customer":1,"event":"finish","pool":"desk","station":"tiny","t":2.5,"task":"de\"posit","teller":1}"#))
+        #expect(lines.contains(#"{"customer":3,"event":"arrive","station":"tiny","t":1e+20,"task":"de\"posit"}"#), "\(lines)")
     }
 
     /// The trace's number writer (digits copied from `Double.write(to:)`) gives exactly

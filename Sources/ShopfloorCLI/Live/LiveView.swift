@@ -144,7 +144,9 @@ final class LiveView {
         let viewRows = max(1, rows - 3 - footer.count)
         do {
             let frame = try world.drawView(width: columns, height: viewRows, clock: clock, finished: ended)
-            lines += frame.blocks.isEmpty ? defaultView(clock: clock) : Layout.render(frame, width: columns, height: viewRows, words: words)
+            lines += frame.blocks.isEmpty
+                ? LiveView.defaultView(world: world, clock: clock, width: columns, height: viewRows, words: words)
+                : Layout.render(frame, width: columns, height: viewRows, words: words)
         } catch {
             show(error)
         }
@@ -166,10 +168,17 @@ final class LiveView {
         terminal.draw(lines + footer)
     }
 
-    /// Without a view function: each line's length and who is being served.
-    private func defaultView(clock: Double) -> [String] {
+    /// Without a view function: the clock and customers served, then each line's length; with several
+    /// stations, every station with its pools and figures (``StationPanel``) in `height` rows of `width`.
+    /// (Served counts journeys: with one station and no route, exactly the services.)
+    static func defaultView(world: World, clock: Double, width: Int, height: Int, words: ViewWords) -> [String] {
         let sim = world.simulation
-        var lines = [words.clock(clock, sim.servedTotal)]
+        var lines = [words.clock(clock, sim.completedTotal)]
+        if sim.stations.count > 1 {
+            lines.append("")
+            return lines + StationPanel.render(StationPanel.stations(of: world), width: width, height: max(1, height - 2),
+                                               words: StationWords.of(world), viewWords: words)
+        }
         for (i, task) in sim.tasks.enumerated() {
             lines.append(words.waiting(task.name, sim.length(ofLine: i)))
         }

@@ -4,7 +4,8 @@ import Plot
 import ShopfloorScripting
 
 /// The `--report out.html` page: one self-contained file (inline CSS and SVG, no scripts, no
-/// network) with the scenario, parameters, seed and version, the summary tables and the charts.
+/// network) with the scenario, parameters, seed and version, the summary tables and the charts; with
+/// several stations or a route, every station and the journeys end to end (HTMLReport+Network.swift).
 /// Structure with Plot (an HTML DSL that escapes text); charts from `SVGChart`.
 enum HTMLReport {
     static func render(_ report: JSONValue) -> String {
@@ -12,7 +13,10 @@ enum HTMLReport {
         let summary = report["summary"] ?? .object([:])
         let series = report["series"] ?? .object([:])
         var charts: [Node<HTML.BodyContext>] = []
-        if let q = chartData(series["queue_length"]) {
+        let network = report["network"].map { networkPart($0, series: series) }
+        // With several stations, the queue and utilisation charts are drawn per station instead.
+        let perStation = !(network?.charts.isEmpty ?? true)
+        if let q = chartData(series["queue_length"]), !perStation {
             charts.append(.raw(SVGChart.lines(title: "Queue length over time, per line (time-weighted mean per interval)",
                                                xTitle: "simulated time (s)", yTitle: "customers waiting", times: q.times, series: q.series)))
         }
@@ -26,7 +30,8 @@ enum HTMLReport {
                                                       color: SVGChart.palette[i % SVGChart.palette.count])))
             }
         }
-        if let u = chartData(series["utilization"]) {
+        if perStation, let network { charts += network.charts }
+        if let u = chartData(series["utilization"]), !perStation {
             charts.append(.raw(SVGChart.lines(title: "Teller utilisation over time, per pool", xTitle: "simulated time (s)",
                                                yTitle: "busy (%)", times: u.times, series: u.series.map { ($0.0, $0.1.map { $0 * 100 }) }, yMax: 100)))
         }
@@ -69,6 +74,7 @@ enum HTMLReport {
                       rows(summary["pools"]) { name, p in [name, int(p["tellers"]), String(format: "%.1f %%", (p["utilization"]?.doubleValue ?? 0) * 100)] }),
                 table(["line", "mean length", "max length"],
                       rows(summary["lines"]) { name, l in [name, fmt(l["mean_length"]?.doubleValue), int(l["max_length"])] }),
+                .group(network?.sections ?? []),
                 .h2("Charts"),
                 .div(.class("charts"), .group(charts))
             )
@@ -76,7 +82,7 @@ enum HTMLReport {
         return html.render(indentedBy: .spaces(1))
     }
 
-    private static func chartData(_ value: JSONValue?) -> (times: [Double], series: [(String, [Double])])? {
+    static func chartData(_ value: JSONValue?) -> (times: [Double], series: [(String, [Double])])? {
         guard let value, let times = value["t"]?.arrayValue?.compactMap(\.doubleValue), let values = value["values"]?.objectValue,
               !values.isEmpty else { return nil }
         return (times, values.keys.sorted().map { ($0, values[$0]!.arrayValue?.compactMap(\.doubleValue) ?? []) })
@@ -99,15 +105,15 @@ enum HTMLReport {
         })
     }
 
-    private static func table(_ header: [String], _ rows: [[String]]) -> Node<HTML.BodyContext> {
+    static func table(_ header: [String], _ rows: [[String]]) -> Node<HTML.BodyContext> {
         .table(
             .tr(.forEach(header) { .th(.text($0)) }),
             .forEach(rows) { row in .tr(.forEach(row) { .td(.text($0)) }) }
         )
     }
 
-    private static func fmt(_ d: Double?) -> String { d.map { String(format: "%.3f", $0) } ?? "–" }
-    private static func int(_ v: JSONValue?) -> String { v?.doubleValue.map { String(Int($0)) } ?? "–" }
+    static func fmt(_ d: Double?) -> String { d.map { String(format: "%.3f", $0) } ?? "–" }
+    static func int(_ v: JSONValue?) -> String { v?.doubleValue.map { String(Int($0)) } ?? "–" }
     private static func describe(_ v: JSONValue) -> String {
         if case .string(let s) = v { return s }
         return v.text

@@ -3,12 +3,13 @@ import Foundation
 import ShopfloorCore
 
 /// Writes one record per counter event to a file: CSV when the path ends in `.csv`, JSON Lines
-/// otherwise. Fields: `t`, `event`, `customer`, `task`, and on start/finish `teller` (1-based) and
-/// `pool`; JSON keys in byte order. The record format is versioned in `docs/schema/trace.md`.
+/// otherwise. Fields: `t`, `event`, `customer`, `task`, `station` (``World/stationName(_:)`` of the
+/// task's station), and on start/finish `teller` (1-based) and `pool`; JSON keys in byte order. The
+/// record format is versioned in `docs/schema/README.md` (trace version 2).
 ///
-/// Records go straight into a byte buffer with a fixed key order, names quoted once per task and
-/// pool: building a dictionary and sorting its keys per record cost ~5.4 µs a record, 27 times the
-/// untraced run of `bank_open.lua` (docs/performance.md has today's figure).
+/// Records go straight into a byte buffer with a fixed key order, names quoted once per task,
+/// station and pool: building a dictionary and sorting its keys per record cost ~5.4 µs a record, 27
+/// times the untraced run of `bank_open.lua` (docs/performance.md has today's figure).
 ///
 /// The file is an ``OutputFile``: devices and FIFOs are written through, regular files replaced at
 /// ``close(protected:)``. The first failed write (a full disk) is kept, later records are dropped,
@@ -26,6 +27,9 @@ public final class TraceWriter {
     /// one after the other in `names`, found by offset and length: no array per record.
     @exclusivity(unchecked) private var names: [UInt8] = []
     @exclusivity(unchecked) private var taskNames: [NameSpan] = []
+    /// Per task, its station's field with what surrounds it, encoded once per station:
+    /// `,"station":"name","t":` in JSON, `,name\n` (the last CSV field) in CSV.
+    @exclusivity(unchecked) private var stationTails: [NameSpan] = []
     @exclusivity(unchecked) private var tellerPoolNames: [NameSpan] = []
     private static let flushSize = 1 << 16
 
@@ -39,7 +43,7 @@ public final class TraceWriter {
         format = path.lowercased().hasSuffix(".csv") ? .csv : .jsonLines
         file = try OutputFile(path: path, option: "--trace", protected: protected)
         buffer.reserve(Self.flushSize + 4096)
-        if format == .csv { buffer.append("t,event,customer,task,teller,pool\n") }
+        if format == .csv { buffer.append("t,event,customer,task,teller,pool,station\n") }
     }
 
     deinit { file.discard() }
@@ -48,29 +52,29 @@ public final class TraceWriter {
 
     public func write(_ event: CounterEvent, in world: World) {
         let task = event.customer.task
-        if task >= taskNames.count { learnNames(world.simulation) }
+        if task >= taskNames.count { learnNames(world) }
         var teller = -1
         if let t = event.teller, event.kind == .start || event.kind == .finish {
-            if t >= tellerPoolNames.count { learnNames(world.simulation) }
+            if t >= tellerPoolNames.count { learnNames(world) }
             teller = t
         }
         switch format {
         case .jsonLines:
-            // Keys in byte order: customer, event, pool, t, task, teller.
+            // Keys in byte order: customer, event, pool, station, t, task, teller.
             buffer.append("{\"customer\":")
             buffer.append(integer: event.customer.number)
             switch event.kind {
-            case .arrive: buffer.append(",\"event\":\"arrive\",\"t\":")
-            case .balk: buffer.append(",\"event\":\"balk\",\"t\":")
-            case .renege: buffer.append(",\"event\":\"renege\",\"t\":")
+            case .arrive: buffer.append(",\"event\":\"arrive\"")
+            case .balk: buffer.append(",\"event\":\"balk\"")
+            case .renege: buffer.append(",\"event\":\"renege\"")
             case .start, .finish:
                 buffer.append(event.kind == .start ? ",\"event\":\"start\"" : ",\"event\":\"finish\"")
                 if teller >= 0 {
                     buffer.append(",\"pool\":")
                     append(tellerPoolNames[teller])
                 }
-                buffer.append(",\"t\":")
             }
+            append(stationTails[task])
             buffer.append(number: event.time)
             buffer.append(",\"task\":")
             append(taskNames[task])
@@ -96,10 +100,10 @@ public final class TraceWriter {
                 buffer.append(integer: teller + 1)
                 buffer.append(",")
                 append(tellerPoolNames[teller])
-                buffer.append("\n")
             } else {
-                buffer.append(",,\n")
+                buffer.append(",,")
             }
+            append(stationTails[task])
         }
         if buffer.count >= Self.flushSize { flush() }
     }
@@ -108,16 +112,24 @@ public final class TraceWriter {
         names.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
     }
 
-    /// (Re)reads the task and pool names: when a task or teller appears that the tables lack
+    /// (Re)reads the task, station and pool names: when a task or teller appears that the tables lack
     /// (tellers can be added while a run goes, e.g. from the live view).
-    private func learnNames(_ simulation: Simulation) {
+    private func learnNames(_ world: World) {
+        let simulation = world.simulation
         names.removeAll(keepingCapacity: true)
-        func add(_ name: String) -> NameSpan {
-            let bytes = field(name)
+        func add(_ bytes: [UInt8]) -> NameSpan {
             defer { names += bytes }
             return NameSpan(start: names.count, count: bytes.count)
         }
+        func add(_ name: String) -> NameSpan { add(field(name)) }
         taskNames = simulation.tasks.map { add($0.name) }
+        let stationSpans = world.stationNames.map { name -> NameSpan in
+            switch format {
+            case .jsonLines: add(Array(",\"station\":".utf8) + field(name) + Array(",\"t\":".utf8))
+            case .csv: add(Array(",".utf8) + field(name) + Array("\n".utf8))
+            }
+        }
+        stationTails = simulation.tasks.indices.map { stationSpans[simulation.station(ofTask: $0)] }
         tellerPoolNames = []
         for pool in simulation.pools {
             let span = add(pool.name)
@@ -147,7 +159,8 @@ public final class TraceWriter {
     }
 
     /// A stock event (`order`, `made`, `failed`, `restock_ordered`, `delivered`). In CSV the juice or fruit
-    /// goes in the `task` column and the counts, as compact JSON, in `pool`.
+    /// goes in the `task` column and the counts, as compact JSON, in `pool`; `station` stays empty (the stock
+    /// is the world's, shared by its stations).
     public func write(_ event: StockEvent) {
         switch format {
         case .jsonLines:
@@ -155,7 +168,7 @@ public final class TraceWriter {
         case .csv:
             let counts = event.fields.isEmpty ? JSONValue.null : .string(JSONValue.object(Dictionary(uniqueKeysWithValues: event.fields)).text)
             write([("t", .number(event.time)), ("event", .string(event.kind.rawValue)), ("customer", .null),
-                   ("task", .string(event.name)), ("teller", .null), ("pool", counts)])
+                   ("task", .string(event.name)), ("teller", .null), ("pool", counts), ("station", .null)])
         }
     }
 

@@ -4,6 +4,8 @@ import ShopfloorCore
 /// time-weighted mean length over each interval, per pool the utilisation over each interval,
 /// per item the stock level, cumulative orders made and failed, and deliveries. Memory is
 /// bounded (`SampledSeries`); the run itself is not disturbed (sampling reads, never schedules).
+/// Lines and pools are keyed as ``Simulation/reportKey(ofTask:)`` says: `station.task` once there are
+/// several stations (two may each have a `deposit` line), plain names with one.
 public final class RunRecorder {
     public private(set) var queueLength = SampledSeries()
     public private(set) var utilisation = SampledSeries()
@@ -24,6 +26,8 @@ public final class RunRecorder {
         let now = simulation.now
         let lines = simulation.lines
         let pools = simulation.pools
+        let lineKeys = lines.indices.map(simulation.reportKey(ofTask:))
+        let poolKeys = pools.indices.map(simulation.reportKey(ofPool:))
         let lineArea = lines.map { $0.length.area(until: now) }
         let busyArea = pools.map { $0.busy.area(until: now) }
         defer {
@@ -36,11 +40,11 @@ public final class RunRecorder {
         }
         let dt = now - last
         queueLength.offer(time: now) {
-            Dictionary(uniqueKeysWithValues: lines.indices.map { (lines[$0].name, (lineArea[$0] - lastLineArea[$0]) / dt) })
+            Dictionary(uniqueKeysWithValues: lines.indices.map { (lineKeys[$0], (lineArea[$0] - lastLineArea[$0]) / dt) })
         }
         utilisation.offer(time: now) {
             Dictionary(uniqueKeysWithValues: pools.indices.map {
-                (pools[$0].name, (busyArea[$0] - lastBusyArea[$0]) / (dt * Double(max(1, pools[$0].tellers.count))))
+                (poolKeys[$0], (busyArea[$0] - lastBusyArea[$0]) / (dt * Double(max(1, pools[$0].tellers.count))))
             })
         }
         guard !simulation.stock.items.isEmpty, let stock = simulation.summary().stock else { return }

@@ -36,7 +36,7 @@ public enum RunReport {
         let summary = sim.summary()
         var histograms: [String: JSONValue] = [:]
         for (i, task) in sim.tasks.enumerated() {
-            histograms[task.name] = waitHistogram(sim.taskStatistics[i].wait)
+            histograms[sim.reportKey(ofTask: i)] = waitHistogram(sim.taskStatistics[i].wait)
         }
         var series: [String: JSONValue] = [
             "queue_length": series(recorder.queueLength, unit: "customers"),
@@ -47,7 +47,7 @@ public enum RunReport {
             series["orders"] = Self.series(recorder.orders, unit: "orders (cumulative)")
             series["deliveries"] = Self.series(recorder.deliveries, unit: "units delivered")
         }
-        return .object([
+        var document: [String: JSONValue] = [
             "version": .string(version),
             "scenario": world.scenario.map { .string($0) } ?? .null,
             "seed": .integer(world.seed),
@@ -56,6 +56,9 @@ public enum RunReport {
             "wait_histograms": .object(histograms),
             "series": .object(series),
             "schema": .integer(OutputSchema.report),
-        ])
+        ]
+        // Several stations or a route: every station and the journeys end to end (nothing for one station).
+        if let network = NetworkReport.json(world: world, summary: summary) { document["network"] = network }
+        return .object(document)
     }
 }

@@ -142,8 +142,8 @@ import Testing
         let r = try run(["run", "s.lua", "--trace", "t.csv"])
         #expect(r.status == 0, "\(r.stderr)")
         let csv = try String(contentsOf: path("t.csv"), encoding: .utf8)
-        #expect(csv.hasPrefix("t,event,customer,task,teller,pool\n"))
-        #expect(csv.split(separator: "\n")[1].hasSuffix(",arrive,1,deposit,,"))
+        #expect(csv.hasPrefix("t,event,customer,task,teller,pool,station\n"))
+        #expect(csv.split(separator: "\n")[1].hasSuffix(",arrive,1,deposit,,,tiny"))
         let mode = try FileManager.default.attributesOfItem(atPath: path("t.csv").path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
         #expect(try strays(besides: ["s.lua", "t.csv"]) == [])
