@@ -131,6 +131,8 @@ struct RunCommand: ShopfloorSubcommand {
             // Back on the normal screen: what was done, as a plain run prints it.
             var stoppedBy: StopCause?
             if !view.finished { stoppedBy = view.interrupted ? .interrupted : .quit }
+            // Finished, quit or Ctrl-C: a normal end between two events (an error left the view by throwing).
+            try Scenario.reportEnd(world)
             try printSummary(world, stoppedBy: stoppedBy)
             try traceWriter?.close(protected: world.lua.loadedFiles)
             if view.interrupted { throw ExitCode(RunInterruption.exitStatus) }

@@ -99,22 +99,29 @@ final class LiveView {
         var limit = target
         // shopfloor.stop { orders = N }: one event at a time, exactly as Scenario.run stops.
         if let orders = world.stock?.stopAfterOrders, let service = world.stock?.service {
-            while !paused, service.decided < orders, let next = sim.nextEventTime, next <= limit {
+            while !paused, service.decided < orders, sim.hasWorkKeepingRunAlive, let next = sim.nextEventTime, next <= limit {
                 _ = try sim.step()
             }
-            return service.decided >= orders || (sim.nextEventTime == nil && sim.inSystem == 0)
+            return service.decided >= orders || isOver(sim)
         }
         switch world.stopRule {
         case .time(let t): limit = min(limit, t)
         case .served(let n) where sim.servedTotal >= n: return true
         default: break
         }
-        while !paused, let next = sim.nextEventTime, next <= limit {
+        // Background events (an `every` without `to`, a looping process) fire in order while other work is left,
+        // but never keep the run going on their own: as in Scenario.run.
+        while !paused, sim.hasWorkKeepingRunAlive, let next = sim.nextEventTime, next <= limit {
             _ = try sim.step()
             if case .served(let n) = world.stopRule, sim.servedTotal >= n { return true }
         }
         if case .time(let t) = world.stopRule, sim.now >= t || (sim.nextEventTime ?? .infinity) > t, target >= t { return true }
-        return sim.nextEventTime == nil && sim.inSystem == 0
+        return isOver(sim)
+    }
+
+    /// Nobody inside and nothing left that keeps a run alive (background timers do not: docs/time.md).
+    private func isOver(_ sim: Simulation) -> Bool {
+        !sim.hasWorkKeepingRunAlive && sim.inSystem == 0
     }
 
     /// Shows an error on the status line: its message on one line, without the traceback.
@@ -154,7 +161,7 @@ final class LiveView {
         if ended {
             // The run's summary, as `shopfloor run` prints it; on a small terminal only its totals
             // (`N served in …`, `N made, M failed: …`), which must stay visible under the view.
-            let reports = [SummaryReport.text(world.simulation.summary(), words: world.summaryWords)] + (world.stockSummary.map { [SummaryReport.text($0, words: world.summaryWords)] } ?? [])
+            let reports = [SummaryReport.text(world.simulation.summary(), words: world.summaryWords, layout: world.summaryLayout)] + (world.stockSummary.map { [SummaryReport.text($0, words: world.summaryWords)] } ?? [])
             let tables = reports.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { Style.fit(String($0), columns) } }
             if lines.count + 1 + tables.count <= room {
                 lines += [""] + tables

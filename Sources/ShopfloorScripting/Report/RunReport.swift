@@ -52,7 +52,7 @@ public enum RunReport {
             "scenario": world.scenario.map { .string($0) } ?? .null,
             "seed": .integer(world.seed),
             "params": .object(Dictionary(uniqueKeysWithValues: world.parameters.table.entries.map { ($0.key.description, JSONValue($0.value)) })),
-            "summary": .object(SummaryReport.fields(summary)),
+            "summary": .object(SummaryReport.fields(summary, layout: world.summaryLayout)),
             "wait_histograms": .object(histograms),
             "series": .object(series),
             "schema": .integer(OutputSchema.report),

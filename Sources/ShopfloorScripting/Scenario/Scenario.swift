@@ -104,7 +104,7 @@ public enum Scenario {
     }
 
     /// Tells `shopfloor.on("end")` hooks the run is over (once), the error they raise user-facing.
-    static func reportEnd(_ world: World) throws {
+    public static func reportEnd(_ world: World) throws {
         do { try world.simulation.endRun() } catch { throw Scenario.userFacing(error) }
     }
 
