@@ -31,6 +31,10 @@ class Screen:
     def text(self):
         return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True).stdout
 
+    def history(self):
+        """The screen with every line scrolled off it."""
+        return subprocess.run(["tmux", "capture-pane", "-p", "-S", "-", "-t", self.name], capture_output=True, text=True).stdout
+
     def wait(self, pattern, timeout=30):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -384,6 +388,37 @@ def _():
         assert not re.search(r"post_office\.lua:\d+: ", s.text()), "the old error is gone"
         s.keys("q")
         s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
+@check("two stations at 60 columns: every station shown, nothing wider than the terminal; q ends the run normally (on end)")
+def _():
+    work = tempfile.mkdtemp()
+    with open(os.path.join(work, "tandem.lua"), "w", encoding="utf-8") as f:
+        f.write("""
+local reception = shopfloor.counter "reception"
+local tellers = shopfloor.counter "tellers"
+reception:task { name = "desk", service = shopfloor.exponential(50), route = "tellers.deposit" }
+tellers:task { name = "deposit", service = shopfloor.exponential(150) }
+reception:tellers { skill = "desk", name = "desk" }
+tellers:tellers { skill = "deposit", count = 3, name = "tellers" }
+reception:arrivals { rate = 1 / 60, mix = { desk = 1 } }
+shopfloor.stop { time = 8 * 3600 }
+shopfloor.on("end", function(summary) print("the day ended at " .. shopfloor.now()) end)
+""")
+    s = Screen(f"{BINARY} run tandem.lua --live --speed 20", cwd=work, width=60, height=24)
+    try:
+        s.wait(r"reception · desk \d/1 busy")
+        s.wait(r"tellers · tellers \d/3 busy")
+        s.wait(r"tellers · tellers \d/3 busy.*· [1-9]\d* served")     # customers routed on and served there
+        for line in s.text().splitlines():
+            assert len(line.rstrip()) <= 60, f"wider than 60 columns: {line!r}"
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        text = s.history()
+        assert text.count("the day ended at") == 1, f"on('end') runs once, after the view:\n{text}"
+        assert re.search(r"\nreception\s+\d+", text), f"the summary's station table:\n{text}"
     finally:
         s.close()
 

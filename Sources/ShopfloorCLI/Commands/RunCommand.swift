@@ -124,10 +124,12 @@ struct RunCommand: ShopfloorSubcommand {
         StandardStreams.flush()  // what the scenario printed while loading
         if live {
             // The scenario's own printing would scroll the view away: it is dropped while the view shows.
+            let printing = world.output
             world.output = { _ in }
             let reload = watch ? ReloadService(world: world, file: file, options: options) : nil
             let view = LiveView(world: world, speed: speed, reload: reload)
             try view.run()
+            world.output = printing  // back on the normal screen: what on("end") prints shows, as in a plain run
             // Back on the normal screen: what was done, as a plain run prints it.
             var stoppedBy: StopCause?
             if !view.finished { stoppedBy = view.interrupted ? .interrupted : .quit }
