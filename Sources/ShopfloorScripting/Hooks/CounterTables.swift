@@ -45,11 +45,15 @@ final class CounterTables {
 
     // MARK: Task names
 
-    /// Interns the names of tasks not seen yet.
+    /// Interns the names of tasks not seen yet. A task whose name an earlier task (of another counter) already
+    /// has goes by its `station.task` path: the name a policy, hook or generator sees (`teller.skill`,
+    /// `customer.task`) then indexes the `lines` table at that task's own line, and a name returned is that task.
     func syncTaskNames(_ simulation: Simulation) {
         let stack = lua.stack
         while taskNames.count < simulation.tasks.count {
-            stack.push(simulation.tasks[taskNames.count].name)
+            let task = taskNames.count, name = simulation.tasks[task].name
+            let shared = simulation.tasks[..<task].contains { $0.name == name }
+            stack.push(shared ? simulation.path(ofTask: task) : name)
             taskNameAddresses.append(stack.address(at: -1)!)
             taskNames.append(LuaReference(popping: lua))
         }
