@@ -29,6 +29,19 @@ extension Simulation {
     /// The station of pool `pool`.
     public func station(ofPool pool: Int) -> Int { Int(network.poolStation[pool]) }
 
+    /// The station of teller `t` (two array reads: for a per-station dispatcher, which runs per decision).
+    public func station(ofTeller t: Int) -> Int { Int(network.poolStation[Int(tellerStates[t].pool)]) }
+
+    /// What a built-in rule chooses for free teller `t`: the head of the first of its skills (only its own with
+    /// `ownSkillOnly`) whose line has anyone, else stay idle. For a per-station dispatcher whose station has no
+    /// policy of its own; allocates nothing.
+    public func builtinChoice(forTeller t: Int, ownSkillOnly: Bool) -> TellerChoice {
+        let start = Int(tellerStates[t].skillStart)
+        let end = ownSkillOnly ? start + 1 : start + Int(tellerStates[t].skillCount)
+        for k in start..<end where lineStore[Int(tellerSkills[k])].count > 0 { return .head(line: Int(tellerSkills[k])) }
+        return .stayIdle
+    }
+
     /// The task called `name` in station `station`, if any.
     public func taskIndex(named name: String, inStation station: Int) -> Int? {
         guard network.stations.indices.contains(station) else { return nil }

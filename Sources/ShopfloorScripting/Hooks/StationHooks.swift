@@ -104,21 +104,30 @@ extension World {
         }
     }
 
-    /// The core's teller policy for a world where a second counter set one.
+    /// The core's teller policy for a world where a second counter set one. When no counter has a Lua policy and
+    /// all follow one built-in rule (a counter that set none: "skills in order"), that is the core's own rule: no
+    /// call per decision. Otherwise a dispatcher finds the teller's station (two array reads) and calls its
+    /// function or applies its built-in rule (scripts/bench/tandem: a closure that built the teller's record and
+    /// looked up dictionaries cost ~2,500 instructions per customer).
     func installPolicyDispatcher() {
-        var calls: [Int: HookCall] = [:]
-        for (station, refs) in hooks.stations { if let policy = refs.policy { calls[station] = HookCall(world: self, function: policy) } }
-        simulation.tellerPolicy = { [unowned self] teller, simulation in
-            let t = simulation.teller(teller)
-            let station = simulation.station(ofPool: t.pool)
-            if let call = calls[station] {
+        let count = simulation.stations.count
+        var calls = [HookCall?](repeating: nil, count: count)
+        var ownOnly = [Bool](repeating: false, count: count)
+        for (station, refs) in hooks.stations where station < count {
+            if let policy = refs.policy { calls[station] = HookCall(world: self, function: policy) }
+            ownOnly[station] = refs.ownSkillOnly
+        }
+        if calls.allSatisfy({ $0 == nil }) && Set(ownOnly).count == 1 {
+            simulation.tellerPolicy = nil  // (puts the built-in rule back to skills in order: set it after)
+            simulation.builtinTellerRule = ownOnly[0] ? .ownSkillOnly : .skillsInOrder
+            return
+        }
+        simulation.tellerPolicy = { teller, simulation in
+            let station = simulation.station(ofTeller: teller)
+            if station < calls.count, let call = calls[station] {
                 return try call.choose(teller: teller, simulation: simulation)
             }
-            let ownOnly = self.hooks.stations[station]?.ownSkillOnly ?? false
-            for skill in ownOnly ? [t.skills[0]] : t.skills where simulation.length(ofLine: skill) > 0 {
-                return .head(line: skill)
-            }
-            return .stayIdle
+            return simulation.builtinChoice(forTeller: teller, ownSkillOnly: station < ownOnly.count && ownOnly[station])
         }
     }
 }

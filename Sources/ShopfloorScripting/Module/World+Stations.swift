@@ -31,7 +31,10 @@ extension World {
         }
         do {
             if simulation.stations[0].name.isEmpty { _ = try simulation.station(named: counterName!) }
-            return try simulation.station(named: name)
+            let station = try simulation.station(named: name)
+            // A new counter follows the default rule: the per-station policy is installed again to cover it.
+            if hooksPerStation { installPolicyDispatcher() }
+            return station
         } catch CoreError.invalidArgument(let message) {
             throw ScriptingError.invalidScenario(message.replacingOccurrences(of: "station:", with: "counter:"))
         }

@@ -39,6 +39,32 @@ struct StationHooksTests {
         #expect(object["end_time"] as? Double == 20)
     }
 
+    /// Built-in rules per counter: "fifo" serves only the teller's own (first) skill, "skills" any in order. The
+    /// same rule everywhere is the core's own; different rules go through the per-station dispatcher.
+    @Test(arguments: [("fifo", "skills", 0, 1), ("fifo", "fifo", 0, 0), ("skills", "skills", 1, 1), ("skills", "fifo", 1, 0)])
+    func test_builtInRules_perCounter(ruleA: String, ruleB: String, servedA: Int, servedB: Int) throws {
+        let r = try run("""
+            local a = shopfloor.counter "a"
+            local b = shopfloor.counter "b"
+            for _, c in ipairs { a, b } do
+              c:task { name = "x", service = 1 }
+              c:task { name = "y", service = 1 }
+              c:tellers { skills = { "x", "y" } }
+            end
+            a:policy "\(ruleA)"
+            b:policy "\(ruleB)"
+            a:arrive "y"
+            b:arrive "y"
+            shopfloor.stop { time = 10 }
+
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let classes = try #require(object["classes"] as? [String: [String: Any]])
+        #expect(classes["a.y"]?["served"] as? Int == servedA)
+        #expect(classes["b.y"]?["served"] as? Int == servedB)
+    }
+
     @Test func test_secondCounterServiceTime_badAnswer_namesItsFunction() throws {
         let r = try run(Self.scenario.replacingOccurrences(of: "return 5 end", with: "return -1 end"), [])
         #expect(r.status == 1)
