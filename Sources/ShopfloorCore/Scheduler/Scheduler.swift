@@ -43,6 +43,7 @@ public struct Scheduler: Sendable {
     }
 
     /// The time of the next event (of either queue), if any.
+    @inline(__always)
     public var nextTime: Double? { nextEvent?.time }
 
     /// Removes the next event and advances the clock to its time.
