@@ -69,16 +69,15 @@ desk:close_door(closing)
 
 -- The street: people walk in at random until latecomers_minutes after closing. A process (not built-in
 -- arrivals, which simply stop at the door) so that those who find the door shut are counted.
+-- (`refused` appears in the summary, text and JSON, only when someone was refused.)
 local street = shopfloor.rng "street"
-local refused = 0
 local last_try = closing + p.latecomers_minutes * MINUTE
 if p.customers_per_hour > 0 then
   shopfloor.process(function()
     while true do
       shopfloor.wait(street:exp(HOUR / p.customers_per_hour))
       if shopfloor.now() > last_try then return end
-      if desk:door_closed() then refused = refused + 1 end
-      desk:arrive "desk"                     -- refused by the core once the door is closed
+      desk:arrive "desk"            -- once the door is closed: refused (the summary's `refused`), no number
     end
   end)
 end
@@ -93,7 +92,7 @@ local function minutes(seconds) return ("%.1f min"):format(seconds / MINUTE) end
 shopfloor.on("end", function(day)
   local all = day.journeys["*"]
   print(("The day: door open 09:00-%s, the last customer left at %s."):format(clock(closing), clock(day.end_time)))
-  print(("Customers served: %d; turned away at the closed door: %d."):format(all.completed, refused))
+  print(("Customers served: %d; turned away at the closed door: %d."):format(all.completed, day.refused or 0))
   for _, station in ipairs { "reception", "tellers", "manager" } do
     local s = day.stations[station]
     print(("  %-10s %4d visits, wait mean %s, 95 %% under %s, busy %3.0f %%"):format(
