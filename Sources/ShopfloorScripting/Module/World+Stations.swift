@@ -31,7 +31,9 @@ extension World {
         }
         do {
             if simulation.stations[0].name.isEmpty { _ = try simulation.station(named: counterName!) }
-            return try simulation.station(named: name)
+            let index = try simulation.station(named: name)
+            separateFirstCounterHooks()
+            return index
         } catch CoreError.invalidArgument(let message) {
             throw ScriptingError.invalidScenario(message.replacingOccurrences(of: "station:", with: "counter:"))
         }
