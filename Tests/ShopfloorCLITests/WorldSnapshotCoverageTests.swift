@@ -36,6 +36,7 @@ struct WorldSnapshotCoverageTests {
         "$__lazy_storage_$_input": "what the host attached (`input`)",
         "loadingPluginFile": "set only while a plugin file loads",
         "commandLineError": "set only while a scenario loads",
+        "boardRulesLoaded": "says the board's rules file is in the plugin registry, which a rollback keeps as it is (like the Lua state)",
     ]
 
     @Test("every stored property of the world's ScriptHost is in WorldSnapshot or excluded with a reason")

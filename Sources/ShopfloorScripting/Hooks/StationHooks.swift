@@ -27,6 +27,23 @@ extension World {
                                             ownSkillOnly: simulation.tellerPolicy == nil && simulation.builtinTellerRule == .ownSkillOnly)
     }
 
+    /// A second counter appears after the first set a policy or service-time function the fast way, for the whole
+    /// world: they become the first counter's own, so the new counter's tellers keep their defaults (before, the
+    /// first counter's policy was asked for every station's tellers and could leave another station's line unserved).
+    func separateFirstCounterHooks() {
+        guard !hooksPerStation, hasSeveralStations else { return }
+        let policySet = simulation.tellerPolicy != nil || simulation.builtinTellerRule == .ownSkillOnly
+        let serviceTimeSet = simulation.serviceTime != nil
+        guard policySet || serviceTimeSet else { return }
+        startHooksPerStation()
+        if policySet {
+            // `looks_at = "own"` was the first counter's promise, not every station's.
+            simulation.tellerPolicyScope = .allSkills
+            installPolicyDispatcher()
+        }
+        if serviceTimeSet { installServiceTimeDispatcher() }
+    }
+
     /// `counter:service_time(fn | nil)` on counter `station`, per station; the function (or nil) is at argument 2.
     func setStationServiceTime(_ station: Int, _ call: LuaCall) throws {
         startHooksPerStation()

@@ -5,6 +5,7 @@ extension ScriptHost {
     /// Loads every plugin file in `folders` (each folder's `*.lua`, sorted). A file registers its
     /// plugins with `shopfloor.plugin{…}` while it loads.
     public func loadPlugins(from folders: [String]) throws {
+        boardRulesLoaded = false  // a new load pass (a reload too) reads the board's rules afresh when used
         for file in PluginRegistry.files(in: folders) { try loadPluginFile(file) }
     }
 
@@ -52,6 +53,7 @@ extension ScriptHost {
         guard let kind = PluginKind(rawValue: kindName) else {
             throw ScriptingError.unknownPlugin(UnknownName.message("plugin kind", kindName, among: PluginKind.names, label: "kinds"))
         }
+        if kind == .boardRule { try loadBoardRulesForScenario() }
         let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
         chosenPlugins[kind] = plugin.name
         var values = LuaTable()

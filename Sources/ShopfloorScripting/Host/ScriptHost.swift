@@ -40,6 +40,8 @@ public final class ScriptHost {
     }
     /// The plugin file being loaded (plugins may only register while their file loads).
     var loadingPluginFile: String?
+    /// Whether this load pass has read the board's rules file for a scenario (ScriptHost+BoardRules.swift).
+    var boardRulesLoaded = false
     /// The plugin used for each kind so far (reports, `:plugins`).
     public internal(set) var chosenPlugins: [PluginKind: String] = [:]
     /// A `--set` or `--use` problem met while a script loaded: reported as is (it is the command

@@ -110,7 +110,7 @@ extension World {
             // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
             // then called only when someone waits there.
             "policy": { [unowned self] call in
-                if station != 0 || hooksPerStation {
+                if station != 0 || hooksPerStation || hasSeveralStations {
                     try setStationPolicy(station, call)
                     return 0
                 }
@@ -133,7 +133,7 @@ extension World {
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
             "service_time": { [unowned self] call in
-                if station != 0 || hooksPerStation {
+                if station != 0 || hooksPerStation || hasSeveralStations {
                     try setStationServiceTime(station, call)
                     return 0
                 }

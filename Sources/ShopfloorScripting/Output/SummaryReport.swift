@@ -25,6 +25,8 @@ public enum SummaryReport {
             ]
             // Where makers serve from stock, the customers whose order was short (not served).
             if s.stock != nil { fields["failed"] = .integer(t.failed) }
+            // Refused at a closed door (counter:close_door): only when some were, so other outputs stay as they were.
+            if t.refused > 0 { fields["refused"] = .integer(t.refused) }
             addDetails(of: index, t, to: &fields, layout: layout)
             classes[layout.taskKeys[index]] = .object(fields)
         }
@@ -42,6 +44,8 @@ public enum SummaryReport {
             "reneged": .integer(s.reneged), "in_system": .integer(s.inSystem),
             "classes": .object(classes), "pools": .object(pools), "lines": .object(lines),
         ]
+        let refused = s.tasks.reduce(0) { $0 + $1.refused }
+        if refused > 0 { all["refused"] = .integer(refused) }
         if layout.network { addNetwork(s, to: &all, layout: layout) }
         return all
     }
@@ -152,6 +156,8 @@ public enum SummaryReport {
         out += "\n" + w.totals(s.served, s.endTime - s.startTime)
         let turnedAway = s.tasks.reduce(0) { $0 + $1.failed }
         if turnedAway > 0 { out += w.turnedAway(turnedAway) }
+        let refused = s.tasks.reduce(0) { $0 + $1.refused }
+        if refused > 0 { out += w.refused(refused) }
         if s.inSystem > 0 { out += w.stillInside(s.inSystem) }
         return out + "\n"
     }

@@ -14,6 +14,8 @@ public struct SummaryWords: Sendable {
     public var totals: @Sendable (_ served: Int, _ seconds: Double) -> String
     /// `, 3 turned away (order short)`
     public var turnedAway: @Sendable (Int) -> String
+    /// `, 5 refused at the closed door` (``Simulation/closeDoor(at:)``)
+    public var refused: @Sendable (Int) -> String
     /// `, 1 still inside`
     public var stillInside: @Sendable (Int) -> String
     /// `16 made, 84 failed: fill rate 16.0 %`
@@ -30,6 +32,7 @@ public struct SummaryWords: Sendable {
         seconds: { String(format: "%.2f s", $0) },
         totals: { String(format: "%d served in %.2f s of simulated time", $0, $1) },
         turnedAway: { ", \($0) turned away (order short)" },
+        refused: { ", \($0) refused at the closed door" },
         stillInside: { ", \($0) still inside" },
         orders: { String(format: "%d made, %d failed: fill rate %.1f %%", $0, $1, $2 * 100) },
         interrupted: { String(format: "interrupted at %.3f s of simulated time: the summary covers the run so far", $0) },
@@ -43,6 +46,7 @@ public struct SummaryWords: Sendable {
         seconds: { String(format: "%.2f초", $0) },
         totals: { String(format: "처리 %d명, 모의 시간 %.2f초", $0, $1) },
         turnedAway: { ", 재료가 모자라 돌아간 손님 \($0)명" },
+        refused: { ", 문이 닫혀 못 들어온 손님 \($0)명" },
         stillInside: { ", 아직 안에 \($0)명" },
         orders: { String(format: "제조 %d잔, 실패 %d잔: 충족률 %.1f %%", $0, $1, $2 * 100) },
         interrupted: { String(format: "모의 시간 %.3f초에 중단되었습니다: 아래 요약은 그때까지의 결과입니다", $0) },

@@ -65,8 +65,13 @@ public final class PluginRegistry {
         return files
     }
 
+    /// While true, a plugin whose kind and name are already registered is not replaced: the board's rules file,
+    /// read after the plugin folders when a scenario uses a board rule, comes first as it does for the board.
+    var keepsRegistered = false
+
     /// Adds a plugin built by `build`; a later one with the same kind and name replaces the earlier.
     func register(_ plugin: Plugin, build: LuaReference) {
+        if keepsRegistered && plugins.contains(where: { $0.kind == plugin.kind && $0.name == plugin.name }) { return }
         plugins.removeAll { $0.kind == plugin.kind && $0.name == plugin.name }
         plugins.append(plugin)
         builds[plugin.qualifiedName] = build
