@@ -191,35 +191,6 @@ struct DurationHistogram: Sendable {
         return 0
     }
 
-    /// ``valueAtPercentile(_:)`` of each of `percentiles` (ascending), in one walk of the buckets instead of one
-    /// walk each: a summary asks for four (p50, p90, p95, p99) of every wait and time in system.
-    /// - Complexity: O(buckets in use + percentiles).
-    func valuesAtPercentiles(_ percentiles: [Double]) -> [UInt64] {
-        let s = storage
-        var values = [UInt64](repeating: 0, count: percentiles.count)
-        var targets: [(index: Int, count: UInt64)] = []
-        for (k, percentile) in percentiles.enumerated() {
-            if percentile == 0 { values[k] = min; continue }
-            if percentile >= 100 { values[k] = s.maxValue; continue }
-            let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
-            let fpCount = (requested * Double(s.totalCount)) / 100
-            targets.append((k, Swift.max(1, UInt64(fpCount.rounded(.up)))))
-        }
-        var next = 0
-        var total: UInt64 = 0
-        var i = 0
-        while i <= s.highestIndex && next < targets.count {
-            total &+= s.count(at: i)
-            while next < targets.count && total >= targets[next].count {
-                let value = Self.highestEquivalent(Self.value(at: i))
-                values[targets[next].index] = Swift.max(Swift.min(value, s.maxValue), min)
-                next += 1
-            }
-            i += 1
-        }
-        return values
-    }
-
     /// Forgets every value.
     /// - Complexity: O(buckets in use).
     mutating func reset() {
