@@ -191,6 +191,31 @@ struct DurationHistogram: Sendable {
         return 0
     }
 
+    /// ``valueAtPercentile(_:)`` of each of `percentiles` (ascending), each walk going on from where the one
+    /// before stopped: a summary asks four (p50, p90, p95, p99) of every wait and time in system.
+    /// - Complexity: O(buckets in use + percentiles).
+    func valuesAtPercentiles(_ percentiles: [Double]) -> [UInt64] {
+        let s = storage
+        var total: UInt64 = 0
+        var i = 0
+        return percentiles.map { percentile in
+            guard percentile != 0 else { return min }
+            guard percentile < 100 else { return s.maxValue }
+            let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
+            let countAtPercentile = Swift.max(1, UInt64(((requested * Double(s.totalCount)) / 100).rounded(.up)))
+            // The bucket where the walk stopped is counted in `total` already; it may hold this percentile too.
+            if i > 0 && total >= countAtPercentile { return Swift.max(Swift.min(Self.highestEquivalent(Self.value(at: i - 1)), s.maxValue), min) }
+            while i <= s.highestIndex {
+                total &+= s.count(at: i)
+                i += 1
+                if total >= countAtPercentile {
+                    return Swift.max(Swift.min(Self.highestEquivalent(Self.value(at: i - 1)), s.maxValue), min)
+                }
+            }
+            return 0
+        }
+    }
+
     /// Forgets every value.
     /// - Complexity: O(buckets in use).
     mutating func reset() {

@@ -115,6 +115,25 @@ public struct DurationStatistics: Sendable {
 
     /// The summary figures.
     public var summary: DurationSummary {
-        DurationSummary(count: count, mean: mean, p50: percentile(50), p90: percentile(90), p95: percentile(95), p99: percentile(99), max: max)
+        let p = percentiles([50, 90, 95, 99])
+        return DurationSummary(count: count, mean: mean, p50: p[0], p90: p[1], p95: p[2], p99: p[3], max: max)
+    }
+
+    /// ``percentile(_:)`` of each of `percentiles` (ascending), with one walk of the histogram.
+    public func percentiles(_ percentiles: [Double]) -> [Double] {
+        guard count > 0 else { return percentiles.map { _ in 0 } }
+        var out = [Double](repeating: 0, count: percentiles.count)
+        var inner: [Double] = [], positions: [Int] = []
+        for (k, percentile) in percentiles.enumerated() {
+            if percentile >= 100 { out[k] = max; continue }
+            let rank = Swift.max(1, Int((percentile / 100 * Double(count)).rounded(.up)))
+            if rank <= zeros { continue }
+            inner.append(Swift.min(Double(rank - zeros) / Double(count - zeros) * 100, 100))
+            positions.append(k)
+        }
+        for (value, k) in zip(histogram.valuesAtPercentiles(inner), positions) {
+            out[k] = value >= DurationHistogram.highestEquivalent(.max) ? max : Double(value) / 1e9
+        }
+        return out
     }
 }
