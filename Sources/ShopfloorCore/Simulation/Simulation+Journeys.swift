@@ -28,17 +28,7 @@ extension Simulation {
             }
         }
         // The visit's figures, exactly as `handleFinish` counts them.
-        if turnedAway {
-            tellerStates[t].turningAway = false
-        } else {
-            if table.records[i].arrivalTime >= runState.statisticsStart {
-                statisticsStore[task].served &+= 1
-                statisticsStore[task].timeInSystem.record(now - table.records[i].arrivalTime)
-                runState.servedSinceStatistics &+= 1
-            }
-            runState.servedTotal &+= 1
-            tellerStates[t].served &+= 1
-        }
+        countFinish(t, record: i, task: task, turnedAway: turnedAway, now: now)
         let target = next.task
         if target >= 0 && next.whenFull == .wait && !hasRoom(forLine: target) {
             // Blocking after service: the teller keeps the customer until the line has room (`releaseBlocked`).

@@ -233,17 +233,10 @@ extension Simulation {
         }
     }
 
-    /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
-    /// the teller is free and takes the next customer.
-    func handleFinish(_ t: Int) throws {
-        // Once a route exists, finishes take the routing path (Simulation+Journeys.swift); one flag test otherwise.
-        if network.tracksJourneys { try handleJourneyFinish(t); return }
-        let now = runState.scheduler.now
-        let slot = tellerStates[t].slot
-        let i = Int(slot)
-        precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
-        let task = Int(table.records[i].task)
-        let turnedAway = tellerStates[t].turningAway
+    /// A finish's figures (a plain one or a routed visit's): served and time in system of the task, the teller's
+    /// count; a failed order (counted as turned away when it was decided) only clears the teller's mark.
+    @inline(__always)
+    func countFinish(_ t: Int, record i: Int, task: Int, turnedAway: Bool, now: Double) {
         if turnedAway {
             // A failed order: the customer leaves without what they came for (Simulation+Recipes); counted as
             // turned away when the order was decided (startService).
@@ -257,6 +250,20 @@ extension Simulation {
             runState.servedTotal &+= 1
             tellerStates[t].served &+= 1
         }
+    }
+
+    /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
+    /// the teller is free and takes the next customer.
+    func handleFinish(_ t: Int) throws {
+        // Once a route exists, finishes take the routing path (Simulation+Journeys.swift); one flag test otherwise.
+        if network.tracksJourneys { try handleJourneyFinish(t); return }
+        let now = runState.scheduler.now
+        let slot = tellerStates[t].slot
+        let i = Int(slot)
+        precondition(tellerStates[t].busy && table.records[i].state == .inService, "finish without a customer in service")
+        let task = Int(table.records[i].task)
+        let turnedAway = tellerStates[t].turningAway
+        countFinish(t, record: i, task: task, turnedAway: turnedAway, now: now)
         tellerStates[t].busy = false
         tellerStates[t].slot = -1
         let p = Int(tellerStates[t].pool)
