@@ -17,10 +17,6 @@ extension World {
 }
 
 extension Simulation {
-    /// Whether outputs show stations and journeys: several stations, or a route (a customer may be served
-    /// more than once). A single-station world without routes keeps its outputs as they were.
-    public var showsNetwork: Bool { stations.count > 1 || tracksJourneys }
-
     /// Task `task`'s key in a report: its path (`station.task`) once there are several stations (two stations
     /// may each have a task of that name), else its plain name.
     public func reportKey(ofTask task: Int) -> String {

@@ -2,7 +2,7 @@ import ShopfloorCore
 import ShopfloorText
 
 /// The report's `network` object, present only when the world has several stations or a route
-/// (``Simulation/showsNetwork``): every station's figures, in station order (the order of the flow as built),
+/// (``Simulation/isNetwork``): every station's figures, in station order (the order of the flow as built),
 /// and the end-to-end journeys per exit class and for all (`"*"`). A single-station report has none, so it
 /// stays as it was. docs/schema/report.json lists the fields.
 ///
@@ -15,7 +15,7 @@ import ShopfloorText
 enum NetworkReport {
     /// The `network` object of `summary` (``Simulation/summary()`` of `world`), or nil for a single station.
     static func json(world: World, summary: Summary) -> JSONValue? {
-        guard world.simulation.showsNetwork else { return nil }
+        guard world.simulation.isNetwork else { return nil }
         let stations = summary.stations.enumerated().map { s, station -> JSONValue in
             .object([
                 "name": .string(world.stationName(s)),
