@@ -32,6 +32,9 @@ final class CounterTables {
     @exclusivity(unchecked) private(set) var linesSlot: Int32 = 0
     @exclusivity(unchecked) private(set) var linesInTable = 0
     @exclusivity(unchecked) private(set) var lineObjects: [UnsafeMutableRawPointer] = []
+    /// The line objects themselves (by line index): a line's `station.task` key holds the same object as its plain
+    /// name, so `lines["tellers.deposit"] == lines.deposit` and a returned line is recognised by its address.
+    private var lineReferences: [LuaReference] = []
     /// A table task name → task index (generators), how many tasks it holds, and the addresses of those
     /// names (by task index, the first `sf_name_pointers()`), for recognising a returned name without a lookup.
     @exclusivity(unchecked) private(set) var taskIndex: LuaReference?
@@ -109,6 +112,8 @@ final class CounterTables {
         while linesInTable < simulation.tasks.count {
             LineBinding.push(line(linesInTable), onto: stack)
             lineObjects.append(stack.userdataAddress(at: -1) ?? UnsafeMutableRawPointer(bitPattern: 1)!)
+            stack.pushCopy(of: -1)
+            lineReferences.append(LuaReference(popping: lua))
             // Two counters may each have a `deposit`: the plain name is the first one's (as `counter:arrive`
             // and generators read it); `station.task` names each once the world has several stations.
             pushTaskName(linesInTable, simulation)
@@ -125,8 +130,10 @@ final class CounterTables {
         }
         if simulation.stations.count > 1 && linesWithPaths < simulation.tasks.count {
             while linesWithPaths < simulation.tasks.count {
+                // The object made above, not a second one (a second made every `station.task` answer of a policy
+                // miss the address match: ~1,000 instructions per decision, scripts/bench/tandem policies=lua).
                 stack.push(simulation.path(ofTask: linesWithPaths))
-                LineBinding.push(line(linesWithPaths), onto: stack)
+                lineReferences[linesWithPaths].push()
                 stack.rawSet(in: -3)
                 linesWithPaths += 1
             }
@@ -178,6 +185,7 @@ final class CounterTables {
             stack.pop()
             linesInTable = tasks
             lineObjects.removeSubrange(tasks...)
+            lineReferences.removeSubrange(tasks...)
         }
         if linesWithPaths > tasks {
             // A fresh table next time: path keys of tasks or stations that are gone would stay.
@@ -186,6 +194,7 @@ final class CounterTables {
             linesInTable = 0
             linesWithPaths = 0
             lineObjects.removeAll()
+            lineReferences.removeAll()
         }
         if tasksInIndex > tasks {
             // A fresh table next time: this one maps names of tasks that are gone.

@@ -15,6 +15,9 @@ extension World {
         var policy: LuaReference?
         /// `counter:policy "fifo"`: the teller serves only its first skill.
         var ownSkillOnly = false
+        /// `counter:policy(fn, { looks_at = "own" })`: the function is asked only when the teller's own line has
+        /// someone (its promise: it would answer nil otherwise).
+        var looksAtOwn = false
     }
 
     /// Whether the hooks are per station (a second counter set one): the dispatchers below are installed.
@@ -24,24 +27,25 @@ extension World {
     func startHooksPerStation() {
         guard !hooksPerStation else { return }
         hooks.stations[0] = StationHookRefs(serviceTime: hooks.serviceTime, policy: hooks.policy,
-                                            ownSkillOnly: simulation.tellerPolicy == nil && simulation.builtinTellerRule == .ownSkillOnly)
+                                            ownSkillOnly: simulation.tellerPolicy == nil && simulation.builtinTellerRule == .ownSkillOnly,
+                                            looksAtOwn: simulation.tellerPolicy != nil && simulation.tellerPolicyScope == .ownSkill)
     }
 
-    /// A second counter appears after the first set a policy or service-time function the fast way, for the whole
-    /// world: they become the first counter's own, so the new counter's tellers keep their defaults (before, the
-    /// first counter's policy was asked for every station's tellers and could leave another station's line unserved).
-    func separateFirstCounterHooks() {
-        guard !hooksPerStation, hasSeveralStations else { return }
-        let policySet = simulation.tellerPolicy != nil || simulation.builtinTellerRule == .ownSkillOnly
-        let serviceTimeSet = simulation.serviceTime != nil
-        guard policySet || serviceTimeSet else { return }
-        startHooksPerStation()
-        if policySet {
-            // `looks_at = "own"` was the first counter's promise, not every station's.
-            simulation.tellerPolicyScope = .allSkills
-            installPolicyDispatcher()
+    /// A counter was added (World+Stations.swift). If the first counter set a policy or service-time function the
+    /// fast way, for the whole world, they become the first counter's own, so the new counter's tellers keep their
+    /// defaults (before, the first counter's policy was asked for every station's tellers and could leave another
+    /// station's line unserved). Once hooks are per station, the policy dispatcher is made again to cover it.
+    func stationAdded() {
+        guard hasSeveralStations else { return }
+        if !hooksPerStation {
+            let policySet = simulation.tellerPolicy != nil || simulation.builtinTellerRule == .ownSkillOnly
+            let serviceTimeSet = simulation.serviceTime != nil
+            guard policySet || serviceTimeSet else { return }
+            startHooksPerStation()
+            if serviceTimeSet { installServiceTimeDispatcher() }
+            guard policySet else { return }
         }
-        if serviceTimeSet { installServiceTimeDispatcher() }
+        installPolicyDispatcher()
     }
 
     /// `counter:service_time(fn | nil)` on counter `station`, per station; the function (or nil) is at argument 2.
@@ -73,10 +77,11 @@ extension World {
             }
         } else {
             try call.checkFunction(2)
-            _ = try policyScope(call)
+            let scope = try policyScope(call)
             call.stack.pushCopy(of: 2)
             refs.policy = LuaReference(popping: lua)
             refs.ownSkillOnly = false
+            refs.looksAtOwn = scope == .ownSkill
         }
         hooks.stations[station] = refs
         if station == 0 { hooks.policy = refs.policy }
@@ -126,25 +131,38 @@ extension World {
     /// call per decision. Otherwise a dispatcher finds the teller's station (two array reads) and calls its
     /// function or applies its built-in rule (scripts/bench/tandem: a closure that built the teller's record and
     /// looked up dictionaries cost ~2,500 instructions per customer).
+    ///
+    /// `looks_at = "own"` is kept per station: when every station looks only at the teller's own line (a function
+    /// with that promise, or "fifo"), the core asks only when someone waits there, as for one counter; otherwise
+    /// the dispatcher answers for such a station's function without calling it when the own line is empty.
     func installPolicyDispatcher() {
         let count = simulation.stations.count
         var calls = [HookCall?](repeating: nil, count: count)
         var ownOnly = [Bool](repeating: false, count: count)
+        var looksAtOwn = [Bool](repeating: false, count: count)
         for (station, refs) in hooks.stations where station < count {
             if let policy = refs.policy { calls[station] = HookCall(world: self, function: policy) }
             ownOnly[station] = refs.ownSkillOnly
+            looksAtOwn[station] = refs.policy != nil && refs.looksAtOwn
         }
         if calls.allSatisfy({ $0 == nil }) && Set(ownOnly).count == 1 {
             simulation.tellerPolicy = nil  // (puts the built-in rule back to skills in order: set it after)
             simulation.builtinTellerRule = ownOnly[0] ? .ownSkillOnly : .skillsInOrder
             return
         }
+        let everyStationOwnOnly = (0..<count).allSatisfy { calls[$0] != nil ? looksAtOwn[$0] : ownOnly[$0] }
+        let checksOwnLine = !everyStationOwnOnly && looksAtOwn.contains(true)
         simulation.tellerPolicy = { teller, simulation in
             let station = simulation.station(ofTeller: teller)
             if station < calls.count, let call = calls[station] {
+                if checksOwnLine && looksAtOwn[station],
+                   case .stayIdle = simulation.builtinChoice(forTeller: teller, ownSkillOnly: true) {
+                    return .stayIdle
+                }
                 return try call.choose(teller: teller, simulation: simulation)
             }
             return simulation.builtinChoice(forTeller: teller, ownSkillOnly: station < ownOnly.count && ownOnly[station])
         }
+        simulation.tellerPolicyScope = everyStationOwnOnly ? .ownSkill : .allSkills  // (after the policy: it resets it)
     }
 }

@@ -32,9 +32,7 @@ extension World {
         do {
             if simulation.stations[0].name.isEmpty { _ = try simulation.station(named: counterName!) }
             let station = try simulation.station(named: name)
-            separateFirstCounterHooks()
-            // A new counter follows the default rule: the per-station policy is installed again to cover it.
-            if hooksPerStation { installPolicyDispatcher() }
+            stationAdded()
             return station
         } catch CoreError.invalidArgument(let message) {
             throw ScriptingError.invalidScenario(message.replacingOccurrences(of: "station:", with: "counter:"))

@@ -3,7 +3,7 @@ import Testing
 
 /// The first counter's policy or service-time function, set before a second counter exists (the fast,
 /// world-wide path), stays the first counter's own once another counter appears (StationHooks.swift,
-/// `separateFirstCounterHooks`). Before the fix the first counter's policy was asked for the second counter's
+/// `stationAdded`). Before the fix the first counter's policy was asked for the second counter's
 /// tellers too, and a policy answering nil for them left that counter's line unserved for ever.
 @Suite("The first counter's hooks stay its own")
 struct FirstCounterHooksTests {

@@ -44,4 +44,41 @@ struct SharedTaskNamePolicyTests {
         let stations = try #require(object["stations"] as? [String: [String: Any]])
         #expect((stations["two"]?["served"] as? Int ?? 0) > 400)
     }
+
+    /// A line is one object whatever key reaches it: `lines["one.work"]` is `lines.work`, `lines["two.work"]` is the
+    /// object the second counter's teller finds by its skill. (The `station.task` keys used to hold second objects:
+    /// equal lines compared unequal, and a policy returning one missed the fast match by address.)
+    @Test func test_linesTable_holdsOneObjectPerLine() throws {
+        let folder = try TemporaryFolder()
+        folder.write("same.lua", """
+            local one = shopfloor.counter "one"
+            local two = shopfloor.counter "two"
+            one:task { name = "work", service = 0.5, route = "two.work" }
+            two:task { name = "work", service = 0.4 }
+            one:tellers { skill = "work" }
+            two:tellers { skill = "work" }
+            local checked = {}
+            two:policy(function(teller, lines)
+              if not checked.done then
+                checked.done = true
+                print("one.work is work: " .. tostring(rawequal(lines["one.work"], lines.work)))
+                print("two.work is the skill's: " .. tostring(rawequal(lines["two.work"], lines[teller.skill])))
+                print("one.work is not two.work: " .. tostring(not rawequal(lines["one.work"], lines["two.work"])))
+              end
+              local own = lines["two.work"]
+              if #own > 0 then return own end
+            end)
+            one:arrivals { rate = 1, mix = { work = 1 } }
+            shopfloor.stop { time = 50 }
+
+            """)
+        let r = try Shell.run(["run", "same.lua", "--seed", "1"], in: URL(fileURLWithPath: folder.path))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("""
+            one.work is work: true
+            two.work is the skill's: true
+            one.work is not two.work: true
+
+            """), "\(r.stdout.prefix(300))")
+    }
 }
