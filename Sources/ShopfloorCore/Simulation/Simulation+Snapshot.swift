@@ -75,6 +75,7 @@ extension Simulation {
         counter = snapshot.counter
         stockState = snapshot.stockState
         runState = snapshot.runState
+        progressInstant = -.infinity  // the clock may go back: the next event's time is compared afresh
         network = snapshot.network
         for (field, saved) in zip(Self.buffers, snapshot.buffers) { field.assign(self, saved) }
         // Hooks last, in this order: setting `tellerPolicy` resets `builtinTellerRule` and `tellerPolicyScope`, and every setter
