@@ -13,7 +13,7 @@ enum HTMLReport {
         let summary = report["summary"] ?? .object([:])
         let series = report["series"] ?? .object([:])
         var charts: [Node<HTML.BodyContext>] = []
-        let network = report["network"].map { networkPart($0, series: series) }
+        let network = report["network"].map { networkPart($0, summary: summary, series: series) }
         // With several stations, the queue and utilisation charts are drawn per station instead.
         let perStation = !(network?.charts.isEmpty ?? true)
         if let q = chartData(series["queue_length"]), !perStation {

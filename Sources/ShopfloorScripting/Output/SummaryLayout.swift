@@ -12,7 +12,8 @@ public struct SummaryLayout: Sendable {
     public var lineKeys: [String]
     /// Station names in order (the first counter's name for an unnamed station 0).
     public var stationNames: [String]
-    /// Several stations or a route: the station, journey and number-in-system sections are reported.
+    /// Several stations or a route (``Simulation/isNetwork``, the predicate that fills the summary's stations and
+    /// journeys): the station, journey and number-in-system sections are reported, and a report's `network` object.
     public var network: Bool
     /// Per task: the extra percentiles asked for (`percentiles = { 80, 99.9 }`) and their values, in seconds.
     public var percentiles: [Int: [(percentile: Double, wait: Double)]]
@@ -54,6 +55,6 @@ extension World {
         }
         let names = sim.stations.enumerated().map { $0.element.name.isEmpty && $0.offset == 0 ? (counterName ?? "counter") : $0.element.name }
         return SummaryLayout(taskKeys: taskKeys, poolKeys: poolKeys, lineKeys: taskKeys, stationNames: names,
-                             network: several || sim.tracksJourneys, percentiles: percentiles, detailed: detailed)
+                             network: sim.isNetwork, percentiles: percentiles, detailed: detailed)
     }
 }

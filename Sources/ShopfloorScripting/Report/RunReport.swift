@@ -34,6 +34,7 @@ public enum RunReport {
     public static func json(world: World, recorder: RunRecorder, version: String) -> JSONValue {
         let sim = world.simulation
         let summary = sim.summary()
+        let layout = world.summaryLayout
         var histograms: [String: JSONValue] = [:]
         for (i, task) in sim.tasks.enumerated() {
             histograms[sim.reportKey(ofTask: i)] = waitHistogram(sim.taskStatistics[i].wait)
@@ -52,13 +53,17 @@ public enum RunReport {
             "scenario": world.scenario.map { .string($0) } ?? .null,
             "seed": .integer(world.seed),
             "params": .object(Dictionary(uniqueKeysWithValues: world.parameters.table.entries.map { ($0.key.description, JSONValue($0.value)) })),
-            "summary": .object(SummaryReport.fields(summary, layout: world.summaryLayout)),
+            "summary": .object(SummaryReport.fields(summary, layout: layout)),
             "wait_histograms": .object(histograms),
             "series": .object(series),
             "schema": .integer(OutputSchema.report),
         ]
-        // Several stations or a route: every station and the journeys end to end (nothing for one station).
-        if let network = NetworkReport.json(world: world, summary: summary) { document["network"] = network }
+        // Several stations or a route: the summary has every station's figures (`summary.stations`, keyed by name,
+        // so in byte order) and the journeys; `network` adds only what the summary cannot say, the stations in the
+        // order of the flow as built. One shape per figure: the HTML report reads the summary's (schema 2).
+        if layout.network {
+            document["network"] = .object(["station_order": .array(layout.stationNames.map { .string($0) })])
+        }
         return .object(document)
     }
 }

@@ -63,7 +63,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.type(path("report.json").path) == S_IFLNK)
         let report = try String(contentsOf: path("out/real.json"), encoding: .utf8)
-        #expect(report.contains(#""schema":1"#))
+        #expect(report.contains(#""schema":2"#))
         #expect(try FileManager.default.contentsOfDirectory(atPath: path("out").path) == ["real.json"])
     }
 
