@@ -179,9 +179,10 @@ extension World {
                 try lua.suspendingEntry { try runForScript(goal) }
                 return call.returning(simulation.now)
             },
-            // counter:reset() — clears lines, numbering, clock and statistics
+            // counter:reset() — clears lines, numbering, clock and statistics; ends every timer and process
             "reset": { [unowned self] call in
                 try simulation.reset()
+                dropWaitsAtReset()
                 return 0
             },
             // counter:stats() → the summary so far, as a table
