@@ -82,4 +82,26 @@ struct InterruptedOutputTests {
         try interrupt(["--format", "json", "--time-budget", "600", "--", "stuck"], with: Array(repeating: SIGINT, count: 100),
                       pause: 0.2, ready: "stuck")
     }
+
+    /// The watchdog ends the process (exit 1) when a finalizer no hook can stop runs past the budget mid-run
+    /// (HostileFinalizerTests): the temporary files go with it too.
+    @Test func test_theWatchdogEndingTheRun_leavesNoTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        folder.write("step.lua", """
+            local c = shopfloor.counter "bank"
+            c:task { name = "a", service = 1 }
+            c:tellers { skill = "a", count = 600 }
+            keep = setmetatable({}, { __gc = function() while true do end end })
+            for _ = 1, 600 do c:arrive { task = "a" } end
+            c:service_time(function(customer, teller) keep = nil return 1 end)
+            """)
+        folder.write("x.html", "the old report\n")
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let r = try Shell.runWithin(60, ["run", "step.lua", "--time-budget", "1", "--report", "x.html", "--trace", "t.jsonl"], in: folder.url)
+        #expect(r.exitedCleanly, "hung or crashed: \(String(describing: r.signal))")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("finalizers cannot be interrupted"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect(try String(contentsOfFile: folder.path("x.html"), encoding: .utf8) == "the old report\n")
+    }
 }

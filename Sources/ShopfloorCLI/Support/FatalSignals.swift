@@ -1,4 +1,5 @@
 import Foundation
+import LuaKit
 import ShopfloorScripting
 
 /// The signals that end the process — Ctrl-C where nothing catches it (while a scenario loads, or a second
@@ -10,12 +11,14 @@ import ShopfloorScripting
 /// Installed once at start for each of these signals whose disposition is the default; one the parent ignores
 /// (a background job's SIGINT) stays ignored. Handlers that catch these signals for a while put this one back
 /// afterwards (the REPL's prompt, the live view); a run's Ctrl-C handler (``RunInterruption``) hands over to
-/// ``end(by:)`` at the second Ctrl-C.
+/// ``end(by:)`` at the second Ctrl-C. The watchdog's own end of the process (a call or finalizer that could not be
+/// interrupted, past the time budget: `LuaState.willExit`) removes them too.
 enum FatalSignals {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     static func install() {
         TemporaryFiles.prepare()
+        LuaState.willExit = { TemporaryFiles.removeAll() }
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in signals {
