@@ -185,6 +185,13 @@ extension World {
                 dropWaitsAtReset()
                 return 0
             },
+            // counter:dispatch() — every idle teller looks again now (its policy is asked again), in teller order:
+            // for a policy that waits for something other than its lines (a time, another line, a stock level)
+            "dispatch": { [unowned self] call in
+                guard !isReloading else { return 0 }
+                try simulation.dispatchIdleTellers()
+                return 0
+            },
             // counter:stats() → the summary so far, as a table
             "stats": { [unowned self] call in
                 pushSummaryTable()
