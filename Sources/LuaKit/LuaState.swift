@@ -139,6 +139,11 @@ public final class LuaState {
     /// the command printed.
     nonisolated(unsafe) public static var willClose: (() -> Void)?
 
+    /// Called on the watchdog's thread just before it ends the process (`_exit(1)`: a call or a finalizer
+    /// that could not be interrupted ran past the budget): a command-line tool removes its half-written
+    /// temporary files here. It must not touch the Lua state, nor wait for the stuck thread.
+    nonisolated(unsafe) public static var willExit: (() -> Void)?
+
     /// Close on a thread of its own when released, so the state's finalizers cannot hold up (or, past
     /// the budget, end) the owner: for states dropped while a session goes on (a REPL's `:reload`
     /// validation world, the world `:reset` replaces). Their finalizers print nothing, and one that

@@ -69,6 +69,7 @@ final class EntryGuard: @unchecked Sendable {
             let message = "error: script exceeded its time budget (a single call ran for over \(LuaStack.format(number: 2 * budget)) s and could not be interrupted)\n"
             // A plain write(2): FileHandle.write(_: Data) would trap if stderr cannot be written.
             _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            LuaState.willExit?()
             _exit(1)
         }
         if elapsed >= budget, UInt64(sf_guard_armed(memory)) != serial {
@@ -98,6 +99,7 @@ extension EntryGuard {
         let when = closing ? "while the Lua state closed" : "during a garbage collection step"
         let message = "error: a __gc metamethod (finalizer) ran for over \(String(format: "%g", seconds)) s \(when); finalizers cannot be interrupted (the output above is complete)\n"
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        LuaState.willExit?()
         _exit(1)
     }
 }

@@ -17,6 +17,9 @@ public enum ShopfloorMain {
         // A Lua state's close runs the scripts' finalizers, which cannot be interrupted: what the
         // command printed is written out first, so a close cut short by the watchdog loses none of it.
         LuaState.willClose = { StandardStreams.flush() }
+        // A signal that ends the process, or the watchdog ending it past the time budget, leaves no
+        // temporary output file behind.
+        FatalSignals.install()
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
             try command.run()

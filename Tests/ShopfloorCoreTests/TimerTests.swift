@@ -141,4 +141,18 @@ struct TimerTests {
         #expect(seen.map(\.0) == [.finish, .timedCall, .finish])
         #expect(seen.map(\.1) == [1, 1, 0])
     }
+
+    @Test("an id from before a reset names no timer made after it: it is not live, and cancelling it cancels nothing")
+    func idsAcrossAReset() throws {
+        let (sim, _) = try counter()
+        let old = try (0..<3).map { _ in try sim.addTimer(at: 5) { _, _ in } }
+        try sim.reset()
+        #expect(old.allSatisfy { !sim.isLive($0) })
+        var fired = 0
+        let new = try (0..<3).map { _ in try sim.addTimer(at: 1) { _, _ in fired += 1 } }
+        #expect(old.allSatisfy { !sim.isLive($0) && !sim.cancelTimer($0) })
+        #expect(new.allSatisfy { sim.isLive($0) })
+        try sim.run(until: 2)
+        #expect(fired == 3)
+    }
 }

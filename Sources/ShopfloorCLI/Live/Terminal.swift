@@ -8,6 +8,8 @@ final class Terminal {
     /// Set by SIGINT/SIGTERM: the live loop ends and restores the terminal.
     nonisolated(unsafe) static var stopRequested: Int32 = 0
     nonisolated(unsafe) private static var saved: termios?
+    /// The handlers of SIGINT, SIGTERM and SIGHUP before the view (``FatalSignals``'), put back after it.
+    private var previousHandlers: [Int32: sigaction] = [:]
 
     /// Whether stdin and stdout are a real terminal that can draw (`TERM` is not `dumb`).
     static var canDraw: Bool {
@@ -25,6 +27,8 @@ final class Terminal {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
+            var previous = sigaction()
+            if sigaction(sig, nil, &previous) == 0 { previousHandlers[sig] = previous }
             signal(sig) { _ in Terminal.stopRequested = 1 }
             sigaddset(&unblock, sig)
         }
@@ -40,7 +44,9 @@ final class Terminal {
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(0, TCSAFLUSH, &original)
         Terminal.saved = nil
-        for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            if var previous = previousHandlers[sig] { sigaction(sig, &previous, nil) } else { signal(sig, SIG_DFL) }
+        }
     }
 
     /// Last resort at exit: leave the terminal as it was found.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Ctrl-C during `shopfloor run` (not `--live`): the first one asks the run to stop between two
 /// events, so the summary of the run so far can be printed; a second one ends the process as
-/// usual (the handler is one-shot, `SA_RESETHAND`), for a hook that never returns.
+/// usual, for a hook that never returns — after removing the output files' temporary files
+/// (``FatalSignals/end(by:)``).
 ///
 /// The handler only sets a flag (async-signal-safe); the run polls it between slices.
 enum RunInterruption {
@@ -16,8 +17,10 @@ enum RunInterruption {
 
     static func install() {
         requested = 0
-        // One-shot (SA_RESETHAND): a second Ctrl-C ends the process as usual.
-        InterruptSignal.install(flags: SA_RESTART | Int32(truncatingIfNeeded: SA_RESETHAND)) { _ in RunInterruption.requested = 1 }
+        // A second Ctrl-C ends the process as usual, its temporary files removed first.
+        InterruptSignal.install(flags: SA_RESTART) { sig in
+            if RunInterruption.requested != 0 { FatalSignals.end(by: sig) } else { RunInterruption.requested = 1 }
+        }
     }
 
     /// Throws `Stopped` once Ctrl-C was pressed.

@@ -31,8 +31,16 @@ extension Simulation {
     }
 
     /// For ``reset()``: timers and schedules end, the door opens, every teller is back, the end is not reported.
+    ///
+    /// Every timer slot stays, free, one generation on: a ``TimerID`` from before the reset (a Lua handle of
+    /// `shopfloor.every`) then names no timer made after it. Starting the slots afresh gave a new timer the old id,
+    /// and the old handle said `active()` and cancelled the new timer.
     func resetClock() {
+        let generations = runState.clock.timerGenerations
         runState.clock = ClockState()
+        runState.clock.timers = ContiguousArray(repeating: nil, count: generations.count)
+        runState.clock.timerGenerations = ContiguousArray(generations.map { $0 &+ 1 })
+        runState.clock.freeTimers = (0..<Int32(generations.count)).reversed()
         for t in tellerStates.indices {
             tellerStates[t].away = false
             tellerStates[t].leaving = false

@@ -179,9 +179,17 @@ extension World {
                 try lua.suspendingEntry { try runForScript(goal) }
                 return call.returning(simulation.now)
             },
-            // counter:reset() — clears lines, numbering, clock and statistics
+            // counter:reset() — clears lines, numbering, clock and statistics; ends every timer and process
             "reset": { [unowned self] call in
                 try simulation.reset()
+                dropWaitsAtReset()
+                return 0
+            },
+            // counter:dispatch() — every idle teller looks again now (its policy is asked again), in teller order:
+            // for a policy that waits for something other than its lines (a time, another line, a stock level)
+            "dispatch": { [unowned self] call in
+                guard !isReloading else { return 0 }
+                try simulation.dispatchIdleTellers()
                 return 0
             },
             // counter:stats() → the summary so far, as a table

@@ -12,7 +12,8 @@ import Foundation
 ///   loaded), by identity (device and inode), so neither a symlink nor a hard link gets past.
 ///
 /// Every write is a checked `write(2)`: a full disk is an error naming the path and the system's
-/// reason (`No space left on device`), never a trap.
+/// reason (`No space left on device`), never a trap. A signal that ends the process on the way (a second
+/// Ctrl-C, `kill`) removes the temporary file first (``TemporaryFiles``): the path is left as it was.
 ///
 /// ```swift
 /// let file = try OutputFile(path: "run.jsonl", option: "--trace", protected: ["bank.lua"])
@@ -27,6 +28,8 @@ public final class OutputFile {
     private var descriptor: Int32
     /// The temporary file and the path it replaces (regular files only).
     private let replacement: (temporary: String, target: String)?
+    /// Its slot in ``TemporaryFiles``: a signal that ends the process removes it.
+    private var covered: Int?
     private var finished = false
 
     public init(path: String, option: String, protected: [String] = []) throws {
@@ -64,6 +67,7 @@ public final class OutputFile {
         guard descriptor >= 0 else { throw Self.failure(option, path, errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        covered = TemporaryFiles.register(temporary)
         // mkstemp makes the file 0600; give it the mode the replaced file had, or the usual one.
         let mask = umask(0)
         umask(mask)
@@ -117,6 +121,8 @@ public final class OutputFile {
             if closed != 0 && closeError != EINTR { throw Self.failure(option, path, closeError) }
             return
         }
+        // Renamed or removed: no longer the signal handler's to remove (after, so no moment is uncovered).
+        defer { TemporaryFiles.forget(covered) }
         if closed != 0 && closeError != EINTR {
             unlink(replacement.temporary)
             throw Self.failure(option, path, closeError)
@@ -134,6 +140,7 @@ public final class OutputFile {
         finished = true
         close(descriptor)
         if let replacement { unlink(replacement.temporary) }
+        TemporaryFiles.forget(covered)
     }
 
     // MARK: - Helpers

@@ -103,21 +103,21 @@ extension SummaryReport {
     /// The station table, the journey table and the mean number in the system.
     static func networkText(_ s: Summary, layout: SummaryLayout, seconds: (Double) -> String) -> String {
         let stationWidth = max(7, (layout.stationNames.map { DisplayWidth.of($0) }).max() ?? 7)
-        var out = "\n" + pad("station", stationWidth, right: false) + pad("served", 8) + pad("mean wait", 11)
-            + pad("utilisation", 13) + pad("mean inside", 13) + pad("blocked", 10) + "\n"
+        var stations = SummaryTable("station", nameWidth: stationWidth, columns: [("served", 8), ("mean wait", 11), ("utilisation", 13),
+                                                                                  ("mean inside", 13), ("blocked", 10)])
         for (i, st) in s.stations.enumerated() {
-            out += pad(layout.stationNames[i], stationWidth, right: false) + pad(String(st.served), 8) + pad(seconds(st.wait.mean), 11)
-                + pad(String(format: "%.1f %%", st.utilisation * 100), 13) + pad(String(format: "%.2f", st.meanInStation), 13)
-                + pad(seconds(st.blockedTime), 10) + "\n"
+            stations.row(layout.stationNames[i], [String(st.served), seconds(st.wait.mean), String(format: "%.1f %%", st.utilisation * 100),
+                                                  String(format: "%.2f", st.meanInStation), seconds(st.blockedTime)])
         }
         let names = s.journeys.enumerated().map { i, j in i < layout.taskKeys.count ? layout.taskKeys[i] : "all" }
         let journeyWidth = max(7, (names.map { DisplayWidth.of($0) }).max() ?? 7)
-        out += "\n" + pad("journey", journeyWidth, right: false) + pad("completed", 11) + pad("lost", 7) + pad("visits", 8)
-            + pad("mean time", 11) + pad("p95 time", 11) + "\n"
+        var journeys = SummaryTable("journey", nameWidth: journeyWidth, columns: [("completed", 11), ("lost", 7), ("visits", 8),
+                                                                                  ("mean time", 11), ("p95 time", 11)])
         for (i, j) in s.journeys.enumerated() where j.completed + j.lost > 0 || i == s.journeys.count - 1 {
-            out += pad(names[i], journeyWidth, right: false) + pad(String(j.completed), 11) + pad(String(j.lost), 7)
-                + pad(String(format: "%.2f", j.meanVisits), 8) + pad(seconds(j.timeInSystem.mean), 11) + pad(seconds(j.timeInSystem.p95), 11) + "\n"
+            journeys.row(names[i], [String(j.completed), String(j.lost), String(format: "%.2f", j.meanVisits),
+                                    seconds(j.timeInSystem.mean), seconds(j.timeInSystem.p95)])
         }
+        var out = "\n" + stations.text + "\n" + journeys.text
         out += "\n" + String(format: "mean number in system %.2f", s.meanInSystem) + "\n"
         return out
     }

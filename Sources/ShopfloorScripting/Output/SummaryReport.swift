@@ -112,26 +112,18 @@ public enum SummaryReport {
     public static func text(_ s: StockSummary, words w: SummaryWords = .english) -> String {
         guard !s.items.isEmpty else { return "" }
         let width = max(5, (s.items.map { DisplayWidth.of($0.name) } + s.recipes.map { DisplayWidth.of($0.name) }).max() ?? 5) + 1
-        var out = "\n" + pad(w.fruit, width, right: false) + pad(w.final, 7) + pad(w.minimum, 6) + pad(w.mean, 9) + pad(w.lost, 7)
-            + pad(w.delivered, 11) + "\n"
+        var stock = SummaryTable(w.fruit, nameWidth: width, columns: [(w.final, 7), (w.minimum, 6), (w.mean, 9), (w.lost, 7), (w.delivered, 11)])
         for i in s.items {
-            out += pad(i.name, width, right: false) + pad(String(i.count), 7) + pad(String(i.minLevel), 6)
-                + pad(String(format: "%.1f", i.meanLevel), 9) + pad(String(i.lostUnits), 7) + pad(String(i.deliveredUnits), 11) + "\n"
+            stock.row(i.name, [String(i.count), String(i.minLevel), String(format: "%.1f", i.meanLevel), String(i.lostUnits), String(i.deliveredUnits)])
         }
+        var out = "\n" + stock.text
         if s.made + s.failed > 0 {
-            out += "\n" + pad(w.juice, width, right: false) + pad(w.made, 8) + pad(w.failed, 8) + "\n"
-            for r in s.recipes where r.made + r.failed > 0 {
-                out += pad(r.name, width, right: false) + pad(String(r.made), 8) + pad(String(r.failed), 8) + "\n"
-            }
+            var juices = SummaryTable(w.juice, nameWidth: width, columns: [(w.made, 8), (w.failed, 8)])
+            for r in s.recipes where r.made + r.failed > 0 { juices.row(r.name, [String(r.made), String(r.failed)]) }
+            out += "\n" + juices.text
             out += "\n" + w.orders(s.made, s.failed, s.fillRate) + "\n"
         }
         return out
-    }
-
-    /// `text` padded to `width` terminal columns (``DisplayWidth``): right-aligned numbers, or
-    /// left-aligned names with `right: false`, so wide names (`입금`) shift no column.
-    static func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
-        DisplayWidth.pad(text, to: width, alignRight: right)
     }
 
     /// The text summary printed after a run's own lines.
@@ -141,16 +133,17 @@ public enum SummaryReport {
         var out = "\n"
         let nameWidth = max(5, (layout.taskKeys.map { DisplayWidth.of($0) } + layout.poolKeys.map { DisplayWidth.of($0) }).max() ?? 5)
         let seconds = w.seconds
-        out += pad(w.taskClass, nameWidth, right: false) + pad(w.served, 8) + pad(w.meanWait, 11) + pad(w.p95Wait, 10)
-            + pad(w.maxWait, 10) + pad(w.balked, 8) + pad(w.reneged, 9) + "\n"
+        var tasks = SummaryTable(w.taskClass, nameWidth: nameWidth, columns: [(w.served, 8), (w.meanWait, 11), (w.p95Wait, 10),
+                                                                             (w.maxWait, 10), (w.balked, 8), (w.reneged, 9)])
         for (index, t) in s.tasks.enumerated() {
-            out += pad(layout.taskKeys[index], nameWidth, right: false) + pad(String(t.served), 8) + pad(seconds(t.wait.mean), 11)
-                + pad(seconds(t.wait.p95), 10) + pad(seconds(t.wait.max), 10) + pad(String(t.balked), 8) + pad(String(t.reneged), 9) + "\n"
+            tasks.row(layout.taskKeys[index], [String(t.served), seconds(t.wait.mean), seconds(t.wait.p95), seconds(t.wait.max),
+                                               String(t.balked), String(t.reneged)])
         }
-        out += "\n" + pad(w.pool, nameWidth, right: false) + pad(w.tellers, 8) + pad(w.utilisation, 13) + "\n"
+        var pools = SummaryTable(w.pool, nameWidth: nameWidth, columns: [(w.tellers, 8), (w.utilisation, 13)])
         for (index, p) in s.pools.enumerated() {
-            out += pad(layout.poolKeys[index], nameWidth, right: false) + pad(String(p.tellers), 8) + pad(String(format: "%.1f %%", p.utilisation * 100), 13) + "\n"
+            pools.row(layout.poolKeys[index], [String(p.tellers), String(format: "%.1f %%", p.utilisation * 100)])
         }
+        out += tasks.text + "\n" + pools.text
         out += detailsText(s, layout: layout, seconds: seconds)
         if layout.network { out += networkText(s, layout: layout, seconds: seconds) }
         out += "\n" + w.totals(s.served, s.endTime - s.startTime)

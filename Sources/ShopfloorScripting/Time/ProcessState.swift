@@ -15,6 +15,8 @@ final class ProcessState {
     var condition: LuaReference?
     /// Its function returned, failed, or it was cancelled: it is never resumed again.
     var ended = false
+    /// It is running now (between a resume and its next wait): it waits for nothing yet.
+    var running = false
 
     init(coroutine: LuaReference, function: LuaReference, keepsRunAlive: Bool) {
         self.coroutine = coroutine

@@ -52,11 +52,18 @@ final class TimeHandle {
         self.world = world
     }
 
-    /// Whether it will still fire (a timer) or is alive (a process).
+    /// Whether it will still fire (a timer) or is alive (a process): running now, or waiting for a timer that will
+    /// still fire or for a condition still watched. Read from what it waits for, not from a flag of its own, so it
+    /// is true to `counter:reset()` (which ends every timer and wait) and to a rollback (which brings them back).
     var isActive: Bool {
         switch kind {
-        case .timer: return timer.map { world.simulation.isLive($0) } ?? false
-        case .process: return process.map { !$0.ended } ?? false
+        case .timer:
+            return timer.map { world.simulation.isLive($0) } ?? false
+        case .process:
+            guard let process, !process.ended else { return false }
+            if process.running { return true }
+            if let pending = process.timer { return world.simulation.isLive(pending) }
+            return world.time.waiting.contains { $0 === process }
         }
     }
 

@@ -16,6 +16,8 @@ extension World {
         guard !process.ended, let runtime = time.runtime else { return }
         process.timer = nil
         process.condition = nil
+        process.running = true
+        defer { process.running = false }
         let stack = lua.stack
         runtime.step.push()
         process.coroutine.push()
@@ -66,6 +68,15 @@ extension World {
         let text = positioned || place == nil ? message : "\(place!): \(message)"
         let kind: LuaError.Kind = message.contains("script exceeded its time budget") ? .timeBudget : .runtime
         return LuaError(kind: kind, message: text, traceback: traceback)
+    }
+
+    /// For `counter:reset()`, after the core's reset: a new day resumes no process of the old one. The core's reset
+    /// ended every timer, so a process waiting with `shopfloor.wait` (or not yet started) lost its timer; the ones
+    /// waiting with `shopfloor.wait_until` are dropped here, and their handles say `active() == false` as well
+    /// (``TimeHandle/isActive``). A rollback brings both back (the core's timers and ``TimeBinding/waiting``).
+    func dropWaitsAtReset() {
+        time.waiting.removeAll()
+        updateConditionWatch()
     }
 
     /// Installs the core's after-each-event observer while a process waits for a condition, removes it otherwise
