@@ -73,7 +73,7 @@ extension SummaryReport {
     // MARK: Text
 
     /// One line per asked-for figure of each detailed task (and reneged waits, in a network too).
-    static func detailsText(_ s: Summary, layout: SummaryLayout, seconds: (Double) -> String) -> String {
+    static func detailsText(_ s: Summary, layout: SummaryLayout, words w: NetworkSummaryWords, seconds: (Double) -> String) -> String {
         var out = ""
         for (index, t) in s.tasks.enumerated() {
             let name = layout.taskKeys[index]
@@ -81,44 +81,44 @@ extension SummaryReport {
             if detailed {
                 var waits = ["p50 \(seconds(t.wait.p50))", "p90 \(seconds(t.wait.p90))", "p95 \(seconds(t.wait.p95))", "p99 \(seconds(t.wait.p99))"]
                 waits += (layout.percentiles[index] ?? []).map { "p\(key($0.percentile)) \(seconds($0.wait))" }
-                out += "\(name) wait: " + waits.joined(separator: ", ") + "\n"
+                out += "\(name) \(w.wait): " + waits.joined(separator: ", ") + "\n"
                 if !t.serviceLevels.isEmpty {
-                    out += "\(name) service level: " + t.serviceLevels.map {
-                        String(format: "P(wait ≤ %@) %.1f %% (%d of %d)", seconds($0.threshold) as NSString, $0.fraction * 100, $0.within, $0.of)
+                    out += "\(name) \(w.serviceLevel): " + t.serviceLevels.map {
+                        w.withinThreshold(seconds($0.threshold), $0.fraction, $0.within, $0.of)
                     }.joined(separator: ", ") + "\n"
                 }
                 if let tally = t.waitsBy {
-                    out += "\(name) waits by \(tally.attribute): " + tally.values.map {
-                        "\($0.value) \(seconds($0.wait.mean)) mean, \(seconds($0.wait.p95)) p95 (\($0.wait.count))"
+                    out += "\(name) \(w.waitsBy(tally.attribute)): " + tally.values.map {
+                        "\($0.value) " + w.meanAndP95(seconds($0.wait.mean), seconds($0.wait.p95), $0.wait.count)
                     }.joined(separator: "; ") + "\n"
                 }
             }
             if detailed || layout.network, let r = t.renegedWait, r.count > 0 {
-                out += "\(name) reneged after: \(seconds(r.mean)) mean, \(seconds(r.max)) max (\(r.count))\n"
+                out += "\(name) \(w.reneged): " + w.meanAndMax(seconds(r.mean), seconds(r.max), r.count) + "\n"
             }
         }
         return out.isEmpty ? "" : "\n" + out
     }
 
     /// The station table, the journey table and the mean number in the system.
-    static func networkText(_ s: Summary, layout: SummaryLayout, seconds: (Double) -> String) -> String {
+    static func networkText(_ s: Summary, layout: SummaryLayout, words w: NetworkSummaryWords, seconds: (Double) -> String) -> String {
         let stationWidth = max(7, (layout.stationNames.map { DisplayWidth.of($0) }).max() ?? 7)
-        var stations = SummaryTable("station", nameWidth: stationWidth, columns: [("served", 8), ("mean wait", 11), ("utilisation", 13),
-                                                                                  ("mean inside", 13), ("blocked", 10)])
+        var stations = SummaryTable(w.station, nameWidth: stationWidth, columns: [(w.served, 8), (w.meanWait, 11), (w.utilisation, 13),
+                                                                                  (w.meanInside, 13), (w.blocked, 10)])
         for (i, st) in s.stations.enumerated() {
             stations.row(layout.stationNames[i], [String(st.served), seconds(st.wait.mean), String(format: "%.1f %%", st.utilisation * 100),
                                                   String(format: "%.2f", st.meanInStation), seconds(st.blockedTime)])
         }
-        let names = s.journeys.enumerated().map { i, j in i < layout.taskKeys.count ? layout.taskKeys[i] : "all" }
+        let names = s.journeys.enumerated().map { i, j in i < layout.taskKeys.count ? layout.taskKeys[i] : w.allJourneys }
         let journeyWidth = max(7, (names.map { DisplayWidth.of($0) }).max() ?? 7)
-        var journeys = SummaryTable("journey", nameWidth: journeyWidth, columns: [("completed", 11), ("lost", 7), ("visits", 8),
-                                                                                  ("mean time", 11), ("p95 time", 11)])
+        var journeys = SummaryTable(w.journey, nameWidth: journeyWidth, columns: [(w.completed, 11), (w.lost, 7), (w.visits, 8),
+                                                                                  (w.meanTime, 11), (w.p95Time, 11)])
         for (i, j) in s.journeys.enumerated() where j.completed + j.lost > 0 || i == s.journeys.count - 1 {
             journeys.row(names[i], [String(j.completed), String(j.lost), String(format: "%.2f", j.meanVisits),
                                     seconds(j.timeInSystem.mean), seconds(j.timeInSystem.p95)])
         }
         var out = "\n" + stations.text + "\n" + journeys.text
-        out += "\n" + String(format: "mean number in system %.2f", s.meanInSystem) + "\n"
+        out += "\n" + w.meanInSystem(s.meanInSystem) + "\n"
         return out
     }
 }

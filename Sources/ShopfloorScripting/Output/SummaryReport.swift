@@ -144,8 +144,8 @@ public enum SummaryReport {
             pools.row(layout.poolKeys[index], [String(p.tellers), String(format: "%.1f %%", p.utilisation * 100)])
         }
         out += tasks.text + "\n" + pools.text
-        out += detailsText(s, layout: layout, seconds: seconds)
-        if layout.network { out += networkText(s, layout: layout, seconds: seconds) }
+        out += detailsText(s, layout: layout, words: w.network, seconds: seconds)
+        if layout.network { out += networkText(s, layout: layout, words: w.network, seconds: seconds) }
         out += "\n" + w.totals(s.served, s.endTime - s.startTime)
         let turnedAway = s.tasks.reduce(0) { $0 + $1.failed }
         if turnedAway > 0 { out += w.turnedAway(turnedAway) }

@@ -23,6 +23,8 @@ public struct SummaryWords: Sendable {
     /// Before the summary of a run stopped early, by Ctrl-C (`interrupted`) or by `q` in the live view.
     public var interrupted: @Sendable (_ clock: Double) -> String
     public var quit: @Sendable (_ clock: Double) -> String
+    /// The network and wait-detail sections' words.
+    public var network: NetworkSummaryWords
 
     public static let english = SummaryWords(
         taskClass: "class", served: "served", meanWait: "mean wait", p95Wait: "p95 wait", maxWait: "max wait",
@@ -36,7 +38,8 @@ public struct SummaryWords: Sendable {
         stillInside: { ", \($0) still inside" },
         orders: { String(format: "%d made, %d failed: fill rate %.1f %%", $0, $1, $2 * 100) },
         interrupted: { String(format: "interrupted at %.3f s of simulated time: the summary covers the run so far", $0) },
-        quit: { String(format: "stopped (q) at %.3f s of simulated time: the summary covers the run so far", $0) })
+        quit: { String(format: "stopped (q) at %.3f s of simulated time: the summary covers the run so far", $0) },
+        network: .english)
 
     public static let korean = SummaryWords(
         taskClass: "업무", served: "처리", meanWait: "평균 대기", p95Wait: "95% 대기", maxWait: "최대 대기",
@@ -50,7 +53,8 @@ public struct SummaryWords: Sendable {
         stillInside: { ", 아직 안에 \($0)명" },
         orders: { String(format: "제조 %d잔, 실패 %d잔: 충족률 %.1f %%", $0, $1, $2 * 100) },
         interrupted: { String(format: "모의 시간 %.3f초에 중단되었습니다: 아래 요약은 그때까지의 결과입니다", $0) },
-        quit: { String(format: "모의 시간 %.3f초에 끝냈습니다 (q): 아래 요약은 그때까지의 결과입니다", $0) })
+        quit: { String(format: "모의 시간 %.3f초에 끝냈습니다 (q): 아래 요약은 그때까지의 결과입니다", $0) },
+        network: .korean)
 
     /// The words for a scenario's `lang` parameter (`ko` → Korean; anything else, or none → English).
     public static func forLanguage(_ lang: String?) -> SummaryWords {
