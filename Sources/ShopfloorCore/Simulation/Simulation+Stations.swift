@@ -32,6 +32,12 @@ extension Simulation {
     /// The station of teller `t` (two array reads: for a per-station dispatcher, which runs per decision).
     public func station(ofTeller t: Int) -> Int { Int(network.poolStation[Int(tellerStates[t].pool)]) }
 
+    /// What teller `t` draws a service of `task` from when no function decides: its pool's distribution, else the
+    /// task's. For a per-station service-time dispatcher, which runs per service; allocates nothing.
+    public func defaultService(teller t: Int, task: Int) -> Distribution {
+        poolStore[Int(tellerStates[t].pool)].service ?? counter.tasks[task].service
+    }
+
     /// What a built-in rule chooses for free teller `t`: the head of the first of its skills (only its own with
     /// `ownSkillOnly`) whose line has anyone, else stay idle. For a per-station dispatcher whose station has no
     /// policy of its own; allocates nothing.
