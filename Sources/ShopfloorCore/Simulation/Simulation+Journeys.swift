@@ -138,16 +138,6 @@ extension Simulation {
         lineStore[line].count < lineStore[line].capacity || hasIdleTeller(forLine: line)
     }
 
-    /// Teller `t` lets go of its customer (served, turned away or unblocked): idle, its pool one fewer busy.
-    @inline(__always)
-    func freeTeller(_ t: Int) {
-        tellerStates[t].busy = false
-        tellerStates[t].slot = -1
-        let p = Int(tellerStates[t].pool)
-        poolStore[p].busyCount &-= 1
-        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: runState.scheduler.now)
-    }
-
     /// A journey ends after a service at `task` (the customer's class as they leave).
     @inline(__always)
     func recordJourneyEnd(slot: Int32, task: Int) {

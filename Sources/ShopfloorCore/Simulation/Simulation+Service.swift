@@ -252,6 +252,17 @@ extension Simulation {
         }
     }
 
+    /// Teller `t` lets go of its customer (served, turned away or unblocked): idle, its pool one fewer busy. For a
+    /// plain finish and a routed one (Simulation+Journeys.swift) alike.
+    @inline(__always)
+    func freeTeller(_ t: Int) {
+        tellerStates[t].busy = false
+        tellerStates[t].slot = -1
+        let p = Int(tellerStates[t].pool)
+        poolStore[p].busyCount &-= 1
+        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: runState.scheduler.now)
+    }
+
     /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
     /// the teller is free and takes the next customer.
     func handleFinish(_ t: Int) throws {
@@ -264,11 +275,7 @@ extension Simulation {
         let task = Int(table.records[i].task)
         let turnedAway = tellerStates[t].turningAway
         countFinish(t, record: i, task: task, turnedAway: turnedAway, now: now)
-        tellerStates[t].busy = false
-        tellerStates[t].slot = -1
-        let p = Int(tellerStates[t].pool)
-        poolStore[p].busyCount &-= 1
-        poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
+        freeTeller(t)
         if observesCustomers, let onFinish = observers.onFinish {
             var snapshot = customer(slot)
             snapshot.state = turnedAway ? .turnedAway : .served
