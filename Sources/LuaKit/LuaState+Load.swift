@@ -36,6 +36,10 @@ extension LuaState {
         if !loadedFiles.contains(path) { loadedFiles.append(path) }
     }
 
+    func noteRequired(_ module: ModuleFile) {
+        if !requiredModules.contains(module) { requiredModules.append(module) }
+    }
+
     /// Compiles and runs a chunk, returning every value it returns.
     public func evaluate(_ source: String, chunkName: String) throws -> [LuaValue] {
         let base = lua_gettop(L)

@@ -76,6 +76,9 @@ public final class LuaState {
     /// Every Lua file loaded so far (the main chunk and what `require` pulled in), in load order,
     /// as paths the user would recognise. Reload re-reads these.
     public internal(set) var loadedFiles: [String] = []
+    /// Every file `require` read so far, in load order, with the folder it was found in: what an experiment
+    /// hashes (by path relative to that folder) and what a cell checks its run read nothing else than.
+    public internal(set) var requiredModules: [ModuleFile] = []
     /// The folder of the main script, searched first by `require`.
     public var scriptFolder: String?
     /// Registry slot of the sandbox's control functions (a raw slot, not a `LuaReference`: a

@@ -103,35 +103,30 @@ struct ModuleSearch {
 
     /// Pushes the compiled chunk and its path. Returns 2, or throws `module 'x' not found: …`.
     func load(_ name: String, onto stack: LuaStack) throws -> Int {
-        guard name.unicodeScalars.allSatisfy(ModuleSearch.isAllowed), !name.isEmpty, !name.contains(".."), !name.hasPrefix(".") else {
+        guard ModuleFile.isModuleName(name) else {
             throw LuaRaise("module '\(name)' not found: a module name is letters, digits, '_', '-' and '.' separating folders")
         }
-        let relative = ModuleSearch.relativePath(of: name)
         var folders: [String] = []
         if let folder = state.scriptFolder { folders.append(folder) }
         folders += state.options.modulePath
-        var tried: [String] = []
-        for folder in folders {
-            for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
-                let path = ScriptPath.joining(folder, candidate)
-                tried.append(path)
-                guard FileManager.default.fileExists(atPath: path), ModuleSearch.isInside(path, folder) else { continue }
-                let source = try LuaState.readScript(at: path)
-                var text = source
-                let status: Int32 = text.withUTF8 { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { sf_load(stack.L, $0.baseAddress, $0.count, "@" + path) }
-                }
-                if status != LUA_OK {
-                    let error = LuaError.pop(from: stack.L, status: status)
-                    throw LuaRaise("error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
-                }
-                state.noteLoaded(path)
-                stack.push(path)
-                return 2
-            }
+        let (found, tried) = ModuleFile.search(name, in: folders)
+        guard let module = found else {
+            let list = tried.map { "\n\tno file '\($0)'" }.joined()
+            throw LuaRaise("module '\(name)' not found:\(list)")
         }
-        let list = tried.map { "\n\tno file '\($0)'" }.joined()
-        throw LuaRaise("module '\(name)' not found:\(list)")
+        let path = module.path
+        var text = try LuaState.readScript(at: path)
+        let status: Int32 = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { sf_load(stack.L, $0.baseAddress, $0.count, "@" + path) }
+        }
+        if status != LUA_OK {
+            let error = LuaError.pop(from: stack.L, status: status)
+            throw LuaRaise("error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
+        }
+        state.noteLoaded(path)
+        state.noteRequired(module)
+        stack.push(path)
+        return 2
     }
 
     /// True when `path`, with symlinks resolved, lies inside `folder`.

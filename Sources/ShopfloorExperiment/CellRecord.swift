@@ -59,7 +59,8 @@ public enum ShardRecord: Codable, Sendable, Equatable {
 public struct ExperimentHeader: Codable, Sendable, Equatable {
     public var schema = 1
     public var record = "experiment"
-    /// SHA-256 (hex) of the experiment file, the scenario, the plugins it can use and the tool's version:
+    /// SHA-256 (hex) of the experiment file, the scenario, the plugins it can use, the modules they may
+    /// `require` and the tool's version (``ExperimentFingerprint``):
     /// shards of different experiments never merge.
     public var experiment: String
     /// The experiment file as the user named it.

@@ -4,8 +4,9 @@ import Testing
 /// An installed `shopfloor` (scripts/install, the Debian package) finds what it ships under
 /// `PREFIX/share/shopfloor/` from any folder, and its completions offer what users type.
 @Suite struct InstallLayoutTests {
-    /// `PREFIX/bin/shopfloor` (a copy of the built binary) with the shipped plugins and rules laid
-    /// out as scripts/install lays them; `PREFIX/elsewhere` is a folder with nothing in it.
+    /// `PREFIX/bin/shopfloor` (a copy of the built binary) with `PREFIX/share/shopfloor` laid out by
+    /// scripts/install-share, the very step scripts/install and the Debian package run; `PREFIX/elsewhere` is a
+    /// folder with nothing in it.
     final class Prefix {
         let temporary: TemporaryFolder
         var root: String { temporary.path }
@@ -15,21 +16,12 @@ import Testing
         init() throws {
             temporary = try TemporaryFolder()
             let files = FileManager.default
-            let repository = Shell.repository.path
-            for folder in ["bin", "share/shopfloor/plugins", "share/shopfloor/examples/messages", "elsewhere/home"] {
+            for folder in ["bin", "elsewhere/home"] {
                 try files.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
             }
             try files.copyItem(atPath: Shell.executable.path, toPath: binary.path)
-            for name in try files.contentsOfDirectory(atPath: repository + "/scripts/plugins") where name.hasSuffix(".lua") {
-                try files.copyItem(atPath: repository + "/scripts/plugins/" + name, toPath: root + "/share/shopfloor/plugins/" + name)
-            }
-            try files.copyItem(atPath: repository + "/scripts/board_rules.lua", toPath: root + "/share/shopfloor/board_rules.lua")
-            for name in ["bank.lua", "bank_open.lua"] {
-                try files.copyItem(atPath: repository + "/scripts/" + name, toPath: root + "/share/shopfloor/examples/" + name)
-            }
-            for name in try files.contentsOfDirectory(atPath: repository + "/scripts/messages") {
-                try files.copyItem(atPath: repository + "/scripts/messages/" + name, toPath: root + "/share/shopfloor/examples/messages/" + name)
-            }
+            let layout = try Shell.capture(URL(fileURLWithPath: Shell.repository.path + "/scripts/install-share"), [root + "/share/shopfloor"])
+            #expect(layout.status == 0, "scripts/install-share: \(layout.stderr)")
         }
 
         func run(_ arguments: [String], binary: URL? = nil) throws -> Shell.Result {
@@ -53,6 +45,35 @@ import Testing
         let open = try prefix.run(["run", prefix.root + "/share/shopfloor/examples/bank_open.lua", "--set", "customers=200",
                                    "--use", "teller_policy=cross_training"])
         #expect(open.status == 0, "\(open.stderr)")
+    }
+
+    /// The README's `shopfloor experiment experiments/tellers.lua`, from the installed layout: the shipped
+    /// experiment finds the shipped scenario and plugins from another folder, plans, and runs (a few small cells).
+    @Test func test_installedExperiment_plansAndRuns_fromAnotherFolder() throws {
+        let prefix = try Prefix()
+        let experiment = prefix.root + "/share/shopfloor/experiments/tellers.lua"
+        let plan = try prefix.run(["experiment", experiment, "--plan"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("scenario ../examples/bank_open.lua, base seed 1"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("16 groups × 20 replications = 320 cells"), "\(plan.stdout)")
+        let run = try prefix.run(["experiment", experiment, "--replications", "2", "--set", "customers=100", "--jobs", "2", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""classes.loan.mean_wait":{"#), "\(run.stdout.prefix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.elsewhere.path) == ["home"])
+    }
+
+    /// Every shipped experiment names a shipped scenario; one that names a scenario the layout lacks is refused.
+    @Test func test_installShare_refusesAnExperimentWhoseScenarioIsNotShipped() throws {
+        let folder = try TemporaryFolder()
+        let files = FileManager.default
+        try files.createDirectory(atPath: folder.path("src/scripts"), withIntermediateDirectories: true)
+        for item in ["scripts/install-share", "scripts/plugins", "scripts/messages", "scripts/board_rules.lua", "scripts/bank_open.lua"] {
+            try files.copyItem(atPath: Shell.repository.path + "/" + item, toPath: folder.path("src/" + item))
+        }
+        folder.write("src/experiments/lost.lua", "return shopfloor.experiment { scenario = \"../scripts/juice.lua\", measure = \"x\" }\n")
+        let r = try Shell.capture(URL(fileURLWithPath: folder.path("src/scripts/install-share")), [folder.path("share")])
+        #expect(r.status == 1)
+        #expect(r.stderr == "install-share: experiments/lost.lua: its scenario '../examples/juice.lua' is not shipped (from \(folder.path("share"))/experiments/)\n", "\(r.stderr)")
     }
 
     @Test func test_installedBinary_reachedThroughASymlink_findsItsData() throws {

@@ -1,3 +1,4 @@
+import LuaKit
 import ShopfloorExperiment
 
 /// Everything needed to run one cell, self-contained so a worker process needs nothing else: the
@@ -13,19 +14,24 @@ public struct CellJob: Codable, Sendable, Equatable {
     public var settings: [String: String]
     public var measures: [String]
     public var limits: CellLimits
+    /// The module files the experiment hash covers (paths as `require` reads them): the cell fails if its
+    /// run reads another, whose edits the hash would not see.
+    public var modules: [String]
 
     public init(experiment: String, key: CellKey, seed: Int, scenario: String, settings: [String: String],
-                measures: [String], limits: CellLimits) {
+                measures: [String], limits: CellLimits, modules: [String]) {
         self.experiment = experiment; self.key = key; self.seed = seed; self.scenario = scenario
-        self.settings = settings; self.measures = measures; self.limits = limits
+        self.settings = settings; self.measures = measures; self.limits = limits; self.modules = modules
     }
 
-    /// The job for cell `index` of `file`'s design.
-    public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits) -> CellJob {
+    /// The job for cell `index` of `file`'s design; `modules` as hashed (``ExperimentModules``).
+    public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits,
+                            modules: [ModuleFile]) -> CellJob {
         let design = file.design, key = design.cell(index)
         var settings = design.fixed.mapValues(\.description)
         for (name, value) in key.point { settings[name] = value.description }
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
-                       scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits)
+                       scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits,
+                       modules: modules.map(\.path))
     }
 }

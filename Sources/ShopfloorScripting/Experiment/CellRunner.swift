@@ -55,10 +55,20 @@ public enum CellRunner {
                 world.input = { _ in nil }
             }
             try Scenario.run(world)
+            try checkModules(world.lua.requiredModules, job)
             return RunDocument.json(world, scenario: job.scenario, seed: job.seed, version: version)
         } catch {
             throw Scenario.userFacing(error)
         }
+    }
+
+    /// A module the run read that the experiment hash does not cover (a name computed at run time that the
+    /// check's load never required) fails the cell: its edits would otherwise mix two models under one hash.
+    static func checkModules(_ read: [ModuleFile], _ job: CellJob) throws {
+        let covered = Set(job.modules)
+        guard let module = read.first(where: { !covered.contains($0.path) }) else { return }
+        throw ScriptingError.invalidScenario("\(module.path): this cell required module '\(module.name)', which the experiment hash does not cover "
+            + "(its name is computed, and loading the scenario did not require it): write require \"\(module.name)\" in the scenario (a comment will do) so the hash covers it")
     }
 
     /// The error's message, led by `file:line` from its traceback when the message has none (the time budget

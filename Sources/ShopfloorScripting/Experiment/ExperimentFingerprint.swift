@@ -3,14 +3,20 @@ import LuaKit
 import ShopfloorExperiment
 
 /// The experiment hash every shard record carries: SHA-256 (hex) of the tool's version, the design (with
-/// any `--set`/`--use` applied), the experiment file, the scenario and every plugin file the scenario can
-/// load. Shards of different experiments — an edited scenario, another version, another `--set` — never
+/// any `--set`/`--use` applied), the experiment file, the scenario, every plugin file the scenario can
+/// load and every module file its cells may `require` (``ExperimentModules``). Shards of different experiments — an edited scenario, another version, another `--set` — never
 /// merge, and `--resume` refuses a file another experiment wrote.
 ///
-/// Files are hashed by content and last path component, not by full path, so the same files at another
-/// place (a cluster's scratch folder) give the same hash. Modules a scenario `require`s are not included.
+/// Files are hashed by content and name, not by full path, so the same files at another place (a cluster's
+/// scratch folder) give the same hash: a plugin by its last path component, a module by its path relative to
+/// the folder `require` found it in (`lib/queueing.lua` in the scenario's folder). An experiment whose
+/// scenario requires nothing hashes as it did before modules were covered.
+///
+/// The experiment file's own state has no module path (it cannot `require`), and what it computes is
+/// hashed as the design.
 public enum ExperimentFingerprint {
-    public static func hash(_ file: ExperimentFile, pluginFolders: [String], version: String) throws -> String {
+    /// - Parameter modules: ``ExperimentModules/covered(scenario:pluginFolders:read:)``.
+    public static func hash(_ file: ExperimentFile, pluginFolders: [String], modules: [ModuleFile], version: String) throws -> String {
         var sha = SHA256()
         func field(_ label: String, _ bytes: [UInt8]) {
             sha.update("\(label)\n\(bytes.count)\n")
@@ -26,6 +32,9 @@ public enum ExperimentFingerprint {
         let folders = PluginRegistry.folders(forScenario: file.scenarioPath, extra: pluginFolders)
         for plugin in PluginRegistry.files(in: folders) {
             field("plugin " + ScriptPath.lastComponent(of: plugin), try read(plugin))
+        }
+        for module in modules {
+            field("module " + module.relative, try read(module.path))
         }
         return sha.hexDigest()
     }

@@ -7,8 +7,10 @@ import ShopfloorExperiment
 /// and every value is one that parameter accepts, every measure matches something in the run's JSON, and
 /// `precision.on` is one of the measures. The scenario is loaded — not run — once per plugin choice.
 public enum ExperimentScenarioCheck {
-    /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault).
-    public static func check(_ file: ExperimentFile, limits: CellLimits) throws {
+    /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault). Returns the
+    /// module files `require` read while the scenario loaded, under every plugin choice (``ExperimentModules``).
+    @discardableResult
+    public static func check(_ file: ExperimentFile, limits: CellLimits) throws -> [ModuleFile] {
         let design = file.design
         let folders = PluginRegistry.folders(forScenario: file.scenarioPath, extra: limits.pluginFolders)
         let installed = try PluginListing.load(folders: folders).plugins
@@ -20,9 +22,11 @@ public enum ExperimentScenarioCheck {
             }
         }
         var expanded: Set<String> = []
+        var read: [ModuleFile] = []
         for choice in 0..<design.useCount {
             let chosen = design.use(choice)
             let world = try load(file, uses: chosen, limits: limits)
+            read += world.lua.requiredModules.filter { !read.contains($0) }
             try checkParameters(file, world: world, chosen: chosen)
             let document = RunDocument.json(world, scenario: file.scenarioPath, seed: design.seed, version: "")
             for pattern in design.measures {
@@ -44,6 +48,7 @@ public enum ExperimentScenarioCheck {
             throw ScriptingError.invalidScenario("\(file.place(["precision", "on"])): experiment: precision.on: "
                 + UnknownName.message("measure", precision.on, among: expanded.sorted(), label: "measures"))
         }
+        return read
     }
 
     /// The scenario loaded with plugin choice `chosen` and no `--set` (every value is checked separately).

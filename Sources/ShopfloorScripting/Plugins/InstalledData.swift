@@ -10,7 +10,10 @@ import Foundation
 /// PREFIX/share/shopfloor/plugins/*.lua        searched first, before the scenario's own plugins/
 /// PREFIX/share/shopfloor/board_rules.lua      the board rules, when no nearer file is found
 /// PREFIX/share/shopfloor/examples/*.lua       the example scenarios (and their messages/)
+/// PREFIX/share/shopfloor/experiments/*.lua    the example experiments (`scenario = "../examples/…"`)
 /// ```
+///
+/// `scripts/install-share` lays this folder out (for `scripts/install` and the Debian package).
 public enum InstalledData {
     /// `PREFIX/share/shopfloor` when it exists beside the running executable; nil in a build
     /// folder (`swift run`, tests) or when the executable's path cannot be found.

@@ -68,8 +68,10 @@ struct ExperimentCommand: ShopfloorSubcommand {
         let experiment = try ExperimentFile.load(file, settings: settings,
                                                  uses: Dictionary(uniqueKeysWithValues: uses.map { ($0.key.rawValue, $0.value) }))
         let cellLimits = limits.limits
-        try ExperimentScenarioCheck.check(experiment, limits: cellLimits)
-        let hash = try ExperimentFingerprint.hash(experiment, pluginFolders: cellLimits.pluginFolders, version: ShopfloorVersion.number)
+        let read = try ExperimentScenarioCheck.check(experiment, limits: cellLimits)
+        let modules = ExperimentModules.covered(scenario: experiment.scenarioPath, pluginFolders: cellLimits.pluginFolders, read: read)
+        let hash = try ExperimentFingerprint.hash(experiment, pluginFolders: cellLimits.pluginFolders, modules: modules,
+                                                  version: ShopfloorVersion.number)
         let header = ExperimentHeader(experiment: hash, file: file, version: ShopfloorVersion.number, design: experiment.design)
         let shard = try shard.map(ShardSelection.init(parsing:))
         let design = experiment.design
@@ -102,7 +104,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
         while true {
             let jobs = (0..<(count * design.groupCount))
                 .filter { (shard?.contains($0) ?? true) && !sink.has($0) }
-                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits) }
+                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits, modules: modules) }
             let total = sink.count + jobs.count
             pool.run(jobs, record: { sink.receive($0) }) {
                 if RunInterruption.requested != 0, !pool.stopped { pool.stop() }
