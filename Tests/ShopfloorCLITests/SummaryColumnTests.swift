@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorScripting
 import Testing
 
 /// The text summary's columns: a figure as wide as its column or wider widens that column in every row, so
@@ -64,11 +65,18 @@ struct SummaryColumnTests {
         #expect(rows.contains(["paper", "1000000000000000", "1000000000000000", "1000000000000000.0", "0", "0"]))
     }
 
-    /// A Korean heading as wide as its column (`대기 포기`, 9 columns) touched the one before it: `돌아감대기 포기`.
-    @Test func test_koreanHeadings_keepASpaceBetween() throws {
+    /// A Korean heading as wide as its column (`대기 포기`, 9 columns) touched the one before it: `돌아감대기 포기`;
+    /// and one space between headings that hold a space themselves read as more headings (`95% 대기 최대 대기`):
+    /// there two spaces part every heading, so splitting the heading line at two spaces gives the headings.
+    @Test func test_koreanHeadings_withASpace_standApart() throws {
         let r = try Shell.run(["run", "scripts/bank.lua", "--set", "lang=ko"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("  돌아감 대기 포기\n"), "\(r.stdout)")
-        #expect(!r.stdout.contains("돌아감대기"))
+        #expect(r.stdout.contains("\n업무       처리  평균 대기  95% 대기  최대 대기  돌아감  대기 포기\n"), "\(r.stdout)")
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("업무 ") })
+        let headings = line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(headings == ["업무", "처리", "평균 대기", "95% 대기", "최대 대기", "돌아감", "대기 포기"])
+        // The figures stay under their headings' right edges.
+        let deposit = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("deposit ") })
+        #expect(DisplayWidth.of(String(deposit)) == DisplayWidth.of(String(line)), "\(line)\n\(deposit)")
     }
 }

@@ -157,6 +157,8 @@ struct RunCommand: ShopfloorSubcommand {
         } catch is RunInterruption.Stopped {
             stoppedBy = .interrupted
         }
+        // From here on only the outputs are written: a Ctrl-C ends the command at once (no file put in place).
+        RunInterruption.workEnded(stopped: stoppedBy != nil)
         progressLine?.finish()
         StandardStreams.flush()  // the run's own lines, before anything that can fail
         try printSummary(world, stoppedBy: stoppedBy)

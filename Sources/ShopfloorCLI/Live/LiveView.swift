@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorText
 import LuaKit
 import ShopfloorCore
 import ShopfloorScripting
@@ -124,12 +125,20 @@ final class LiveView {
         !sim.hasWorkKeepingRunAlive && sim.inSystem == 0
     }
 
-    /// Shows an error on the status line: its message on one line, without the traceback.
+    /// Shows an error on the status line (``statusLine(for:)``).
     private func show(_ error: Error) {
+        status = Self.statusLine(for: error)
+        statusIsError = true
+    }
+
+    /// An error as the status line shows it: its message on one line, without the traceback, control characters
+    /// made visible (`\u{1B}`) as on an `error:` line — the message quotes the script's text, which must not
+    /// clear or scramble the view.
+    static func statusLine(for error: Error) -> String {
         let error = Scenario.userFacing(error)
         let message = (error as? ReloadRefusal)?.oneLine ?? (error as? LuaError)?.message ?? String(describing: error)
-        status = message.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-        statusIsError = true
+        let oneLine = message.replacingOccurrences(of: "\n\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return ControlCharacters.escaped(oneLine, keepingLineBreaks: false)
     }
 
     private func draw(clock: Double, ended: Bool) {

@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// The text rendering, in the style of Arena's Process Analyzer: one row per group (its factor values and
 /// plugin choices), one column per measure as `mean ± half-width`.
 ///
@@ -164,10 +166,16 @@ extension ExperimentResult {
         let failed = failedCells
         var out = ["\(failed.count) cell\(failed.count == 1 ? "" : "s") failed (\(failed.count == 1 ? "it counts" : "they count") in no figure):"]
         for cell in failed {
-            out += TextTable.wrap("  cell \(cell.index) (#\(cell.group), replication \(cell.replication), seed \(cell.seed)): \(cell.error ?? "")",
+            out += TextTable.wrap("  cell \(cell.index) (#\(cell.group), replication \(cell.replication), seed \(cell.seed)): \(Self.visible(cell.error))",
                                   width: width, indent: 4)
         }
         return out
+    }
+
+    /// A cell's error as the table shows it: on its line, control characters made visible (`\u{1B}`), as on an
+    /// `error:` line — it quotes the script's `error(…)` text, which must not act on the terminal.
+    static func visible(_ error: String?) -> String {
+        ControlCharacters.escaped(error ?? "", keepingLineBreaks: false)
     }
 
     static func statusWord(_ status: ReplicationDecision.Status) -> String {

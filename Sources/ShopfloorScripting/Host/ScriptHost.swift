@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import ShopfloorText
 
 /// One Lua state with what every script needs and nothing of counters: the run's parameters
 /// (`shopfloor.params`), its plugins (`shopfloor.plugin`, `shopfloor.use`), its I/O (`print`, warnings,
@@ -28,9 +29,11 @@ public final class ScriptHost {
         get { lua.output }
         set { lua.output = newValue }
     }
-    /// Where load-time warnings go (`file:line: warning: …`, one line each): standard error unless replaced.
+    /// Where load-time warnings go (`file:line: warning: …`, one line each): standard error unless replaced,
+    /// with control characters made visible (`\u{1B}`), as `error:` lines are: a warning names the script's
+    /// file, and that name must not clear the screen or retitle the window.
     public var warning: (String) -> Void = { message in
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((ControlCharacters.escaped(message, keepingLineBreaks: false) + "\n").utf8))
     }
     /// Where `shopfloor.read_line` reads from (nil at end of input). It shows the prompt first;
     /// the CLI replaces it to flush its buffered output before waiting.

@@ -1,6 +1,10 @@
 /// One table of the text summary: a left-aligned name column, then right-aligned figure columns of usual widths
 /// that grow when a figure (or a heading) needs more, so every column keeps at least one space before it.
 ///
+/// In a table where a heading holds a space (`최대 대기`, `mean wait`), one space would also part two headings
+/// (`95% 대기 최대 대기` reads as four), so there every heading keeps at least two spaces before it. The English
+/// tables' usual widths already leave two, so they print as they always have.
+///
 /// The usual widths are the summary's layout since the first release: a table whose cells all fit prints exactly
 /// as before. A figure as wide as its column or wider (`186367.22 s` in a 10-column `p95 wait`, a count of ten
 /// digits) widens that column in every row, so figures never touch and the columns stay aligned.
@@ -36,8 +40,9 @@ struct SummaryTable {
     var text: String {
         let all = [(name: heading, figures: columns.map(\.heading))] + rows
         let names = all.reduce(nameWidth) { max($0, DisplayWidth.of($1.name)) }
+        let gap = ([heading] + columns.map(\.heading)).contains { $0.contains(" ") } ? 2 : 1
         let widths = columns.indices.map { c in
-            all.reduce(columns[c].width) { max($0, DisplayWidth.of($1.figures[c]) + 1) }
+            rows.reduce(max(columns[c].width, DisplayWidth.of(columns[c].heading) + gap)) { max($0, DisplayWidth.of($1.figures[c]) + 1) }
         }
         var out = ""
         for line in all {

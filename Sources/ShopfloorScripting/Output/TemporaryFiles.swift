@@ -1,6 +1,6 @@
 import Foundation
 
-/// The temporary files of the ``OutputFile``s being written, which a signal that ends the process (Ctrl-C,
+/// The temporary files of the ``OutputFile``s being written (and `experiment --out`'s `PATH.partial.new`), which a signal that ends the process (Ctrl-C,
 /// `kill`, a closed terminal, a batch system's time limit) must not leave beside their target: the command's
 /// signal handler calls ``removeAll()`` before the signal ends the process (ShopfloorCLI's `FatalSignals`).
 ///
@@ -31,7 +31,7 @@ public enum TemporaryFiles {
     }
 
     /// Covers `path` (a temporary file just made); returns its slot for ``forget(_:)``, or nil when all are taken.
-    static func register(_ path: String) -> Int? {
+    public static func register(_ path: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         guard let free = (0..<capacity).first(where: { slots[$0] == nil }) else { return nil }
@@ -40,7 +40,7 @@ public enum TemporaryFiles {
     }
 
     /// Stops covering the file of `slot` (it was renamed into place or removed).
-    static func forget(_ slot: Int?) {
+    public static func forget(_ slot: Int?) {
         guard let slot else { return }
         lock.lock()
         defer { lock.unlock() }

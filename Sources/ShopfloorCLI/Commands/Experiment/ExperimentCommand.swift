@@ -119,6 +119,8 @@ struct ExperimentCommand: ShopfloorSubcommand {
                   sink.failed.isEmpty, !(try ExperimentResult(header: header, cells: sink.cells).isComplete) else { break }
             count = Swift.min(max, count + batch)
         }
+        // From here on only the outputs are written: a Ctrl-C ends the command at once (no file put in place).
+        RunInterruption.workEnded(stopped: pool.stopped)
         progress?.finish()
         if pool.stopped {
             pool.shutDown()

@@ -30,16 +30,28 @@ final class ShardOutput: @unchecked Sendable {
     }
 
     /// Starts `PATH.partial` with the header and `cells` (written beside it first, then renamed over it, so a
-    /// kill here loses nothing a previous run wrote).
+    /// kill here loses nothing a previous run wrote). The file beside it, `PATH.partial.new`, is covered by
+    /// ``TemporaryFiles`` from before it exists until it is renamed: a signal that ends the process meanwhile
+    /// (Ctrl-C, `kill`, a closed terminal) removes it, and so does a failure here. A symlink there is refused
+    /// (`O_NOFOLLOW`), never followed to truncate its target.
     func start(header: ExperimentHeader, cells: [CellRecord]) throws {
         let fresh = partial + ".new"
-        let out = open(fresh, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let covered = TemporaryFiles.register(fresh)
+        defer { TemporaryFiles.forget(covered) }
+        let out = open(fresh, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard out >= 0 else { throw failure(fresh) }
         var text = ShardFile.line(.experiment(header))
         for cell in cells { text += ShardFile.line(.cell(cell)) }
         fd = out
-        try write(text, to: fresh)
-        guard fsync(out) == 0, rename(fresh, partial) == 0 else { throw failure(partial) }
+        do {
+            try write(text, to: fresh)
+            guard fsync(out) == 0, rename(fresh, partial) == 0 else { throw failure(partial) }
+        } catch {
+            close(out)
+            fd = -1
+            unlink(fresh)
+            throw error
+        }
     }
 
     /// Refuses a folder, and the experiment's own inputs (`protected`) as `PATH` or `PATH.partial`.
