@@ -11,7 +11,7 @@ struct HookRefs {
     var generatorBatch = 0
     var policy: LuaReference?
     var serviceTime: LuaReference?
-    var events = EventHookLists()
+    var events = EventHookLists(stations: 1)
     var close: [LuaReference] = []
     /// `shopfloor.on("end", fn)` (Time/World+RunEnd.swift).
     var runEnd: [LuaReference] = []
@@ -27,12 +27,29 @@ struct HookRefs {
     var waitReports: [Int: WaitReportOptions] = [:]
 }
 
-/// The event hooks by event kind, in a plain array: the per-event dispatch is an index, not a dictionary
+/// The event hooks by event kind, in plain arrays: the per-event dispatch is an index, not a dictionary
 /// lookup (scripts/bench/hooks). Each hook is kept twice: as an owning reference (its lifetime) and as its
 /// registry slot (what the C delivery takes).
+///
+/// A hook listens to one station (`counter:on`) or to every station (`shopfloor.on`). While every station's
+/// events would call the same hooks (one station, or only `shopfloor.on` hooks), an event takes the one list
+/// of its kind without looking at its station; otherwise each station has its own list, in the order the
+/// hooks were added.
 struct EventHookLists {
+    /// The scope of a hook given by `shopfloor.on`.
+    static let everyStation = -1
+
     private var owners: [[LuaReference]] = [[], [], [], [], []]
+    /// Per kind, per hook (in the order added): the station it listens to, or ``everyStation``.
+    private var scopes: [[Int]] = [[], [], [], [], []]
+    /// Per kind: every hook's registry slot, in the order added.
     private var lists: [[Int32]] = [[], [], [], [], []]
+    /// Per kind, per station: the hooks that station's events call; empty while they are ``lists``' for every station.
+    private var byStation: [[[Int32]]] = [[], [], [], [], []]
+    /// How many stations the world has (``World/stationAdded()`` keeps it).
+    var stations: Int { didSet { if stations != oldValue { rebuild() } } }
+
+    init(stations: Int) { self.stations = stations }
 
     @inline(__always)
     static func index(_ kind: CounterEventKind) -> Int {
@@ -45,10 +62,23 @@ struct EventHookLists {
         }
     }
 
-    /// Adds `hook` after the hooks of `kind` already there.
-    mutating func append(_ hook: LuaReference, to kind: CounterEventKind) {
-        owners[Self.index(kind)].append(hook)
-        lists[Self.index(kind)].append(hook.ref)
+    /// Adds `hook` after the hooks of `kind` already there, for the events of `station` (or ``everyStation``).
+    mutating func append(_ hook: LuaReference, to kind: CounterEventKind, station: Int) {
+        let i = Self.index(kind)
+        owners[i].append(hook)
+        scopes[i].append(station)
+        lists[i].append(hook.ref)
+        rebuild()
+    }
+
+    /// Makes the per-station lists of each kind whose stations' events would not all call the same hooks.
+    private mutating func rebuild() {
+        for i in lists.indices {
+            let perStation = (0..<stations).map { s in
+                zip(lists[i], scopes[i]).filter { $0.1 == Self.everyStation || $0.1 == s }.map(\.0)
+            }
+            byStation[i] = perStation.allSatisfy { $0 == lists[i] } ? [] : perStation
+        }
     }
 
     /// Whether `kind` has no hook.
@@ -58,28 +88,38 @@ struct EventHookLists {
     /// Whether no kind has a hook.
     var isEmpty: Bool { lists.allSatisfy(\.isEmpty) }
 
-    /// The only hook of `kind` when it has exactly one, else nil (read without holding the list).
+    /// The only hook of `kind` when it has exactly one for every station's events, else nil (read without
+    /// holding the list).
     // Performance: the light observers' single-hook path takes no retain of the lists (scripts/bench/hooks).
     @inline(__always)
     func only(of kind: CounterEventKind) -> Int32? {
         let i = Self.index(kind)
-        return lists[i].count == 1 ? lists[i][0] : nil
+        return lists[i].count == 1 && byStation[i].isEmpty ? lists[i][0] : nil
     }
 
-    /// Runs `body` with the hooks of `kind`. A hook may add hooks while `body` runs: several hooks are
-    /// passed as a copy of the list (kept alive until `body` returns), a single one as a value.
+    /// Runs `body` with the hooks of `kind` that an event of `task` calls (its station's). A hook may add
+    /// hooks while `body` runs: several hooks are passed as a copy of the list (kept alive until `body`
+    /// returns), a single one as a value.
     // Performance: the single-hook case takes no retain of the list per event (scripts/bench/hooks).
     @inline(__always)
-    func withRefs<T>(of kind: CounterEventKind, _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
+    func withRefs<T>(of kind: CounterEventKind, task: Int, in simulation: Simulation,
+                     _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
         let i = Self.index(kind)
-        switch lists[i].count {
+        if byStation[i].isEmpty { return try Self.with(lists[i], keeping: owners[i], body) }
+        return try Self.with(byStation[i][simulation.station(ofTask: task)], keeping: owners[i], body)
+    }
+
+    @inline(__always)
+    private static func with<T>(_ list: [Int32], keeping owners: [LuaReference],
+                                _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
+        switch list.count {
         case 0: return try body(UnsafeBufferPointer(start: nil, count: 0))
         case 1:
-            let only = lists[i][0]
+            let only = list[0]
             return try withUnsafePointer(to: only) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
         default:
-            let copy = lists[i]
-            let keep = owners[i]
+            let copy = list
+            let keep = owners
             return try withExtendedLifetime(keep) { try copy.withUnsafeBufferPointer(body) }
         }
     }

@@ -148,7 +148,7 @@ extension World {
             },
             // counter:on("start", function(customer) … end)
             "on": { [unowned self] call in
-                try addEventHook(event: try call.string(2), functionAt: 3, call: call)
+                try addEventHook(event: try call.string(2), functionAt: 3, station: station, call: call)
                 return 0
             },
             // counter:line "deposit" → the line object

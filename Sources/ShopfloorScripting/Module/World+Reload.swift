@@ -24,7 +24,7 @@ extension World {
         try transaction { _ in
             assembly = .reloading
             defer { assembly = .building }
-            hooks.events = EventHookLists()
+            hooks.events = EventHookLists(stations: simulation.stations.count)
             hooks.close = []
             hooks.runEnd = []
             time.redeclared = 0
