@@ -4,11 +4,19 @@ import ShopfloorCore
 /// The Lua functions a scenario installed on the counter, as owning references: a snapshot that copies
 /// this keeps them alive, and the last copy dropped releases them.
 struct HookRefs {
-    var generator: LuaReference? { didSet { generatorSlot = generator?.ref ?? 0 } }
-    /// `generator`'s registry slot, which the running arrival source reads per arrival (a reload swaps the function).
-    private(set) var generatorSlot: Int32 = 0
-    /// The generator's batch size (`counter:generate(fn, { batch = n })`); 0 = one call per arrival.
-    var generatorBatch = 0
+    /// A counter's generator: the function, its batch size (`counter:generate(fn, { batch = n })`; 0 = one call
+    /// per arrival), and the name of its arrival source (what the core's errors name it by).
+    struct Generator {
+        var function: LuaReference
+        let batch: Int
+        let source: String
+    }
+
+    /// Per counter (station): its generator (`counter:generate`), nil for none.
+    private(set) var generators: [Generator?] = []
+    /// Per counter: its generator's registry slot, which the running arrival source reads per arrival (a reload
+    /// swaps the function); 0 for none.
+    private(set) var generatorSlots: [Int32] = []
     var policy: LuaReference?
     var serviceTime: LuaReference?
     var events = EventHookLists(stations: 1)
@@ -17,6 +25,7 @@ struct HookRefs {
     var runEnd: [LuaReference] = []
     /// Routing functions by task (`counter:route(task, function(customer) … end)`), for their `file:line`.
     var routes: [Int: LuaReference] = [:]
+
     /// Service-time functions and policies per station, once a second counter set one (StationHooks.swift).
     var stations: [Int: World.StationHookRefs] = [:]
     /// Where each routed task's route was given (`file:line`), for a routing loop's error.
@@ -25,6 +34,22 @@ struct HookRefs {
     var pendingRoutes: [World.PendingRoute] = []
     /// Wait figures asked for by task (`tally_by`, `service_level`, `percentiles`: TaskExtras.swift).
     var waitReports: [Int: WaitReportOptions] = [:]
+
+    /// Counter `station`'s generator, if it has one.
+    func generator(of station: Int) -> Generator? { station < generators.count ? generators[station] : nil }
+
+    /// The generator whose arrival source is called `source`.
+    func generator(source: String) -> Generator? { generators.lazy.compactMap { $0 }.first { $0.source == source } }
+
+    /// Gives counter `station` its generator, or swaps its function (a reload).
+    mutating func setGenerator(_ generator: Generator, of station: Int) {
+        while generators.count <= station {
+            generators.append(nil)
+            generatorSlots.append(0)
+        }
+        generators[station] = generator
+        generatorSlots[station] = generator.function.ref
+    }
 }
 
 /// The event hooks by event kind, in plain arrays: the per-event dispatch is an index, not a dictionary
@@ -44,10 +69,15 @@ struct EventHookLists {
     private var scopes: [[Int]] = [[], [], [], [], []]
     /// Per kind: every hook's registry slot, in the order added.
     private var lists: [[Int32]] = [[], [], [], [], []]
-    /// Per kind, per station: the hooks that station's events call; empty while they are ``lists``' for every station.
+    /// Per kind: whether an event must look at its station, some hook of the kind listening to one station in a
+    /// world of several.
+    private var scoped = [false, false, false, false, false]
+    /// Per kind, per station up to the last one a hook listens to: the hooks that station's events call.
     private var byStation: [[[Int32]]] = [[], [], [], [], []]
+    /// Per kind: the hooks every station's events call (``byStation``'s for the stations beyond it).
+    private var everyStationList: [[Int32]] = [[], [], [], [], []]
     /// How many stations the world has (``World/stationAdded()`` keeps it).
-    var stations: Int { didSet { if stations != oldValue { rebuild() } } }
+    var stations: Int { didSet { if stations != oldValue { for i in lists.indices { updateScoped(i) } } } }
 
     init(stations: Int) { self.stations = stations }
 
@@ -68,17 +98,16 @@ struct EventHookLists {
         owners[i].append(hook)
         scopes[i].append(station)
         lists[i].append(hook.ref)
-        rebuild()
+        let hooks = zip(lists[i], scopes[i])
+        everyStationList[i] = hooks.filter { $0.1 == Self.everyStation }.map(\.0)
+        byStation[i] = (0..<(scopes[i].max().map { $0 + 1 } ?? 0)).map { s in
+            hooks.filter { $0.1 == Self.everyStation || $0.1 == s }.map(\.0)
+        }
+        updateScoped(i)
     }
 
-    /// Makes the per-station lists of each kind whose stations' events would not all call the same hooks.
-    private mutating func rebuild() {
-        for i in lists.indices {
-            let perStation = (0..<stations).map { s in
-                zip(lists[i], scopes[i]).filter { $0.1 == Self.everyStation || $0.1 == s }.map(\.0)
-            }
-            byStation[i] = perStation.allSatisfy { $0 == lists[i] } ? [] : perStation
-        }
+    private mutating func updateScoped(_ i: Int) {
+        scoped[i] = stations > 1 && !byStation[i].isEmpty
     }
 
     /// Whether `kind` has no hook.
@@ -94,7 +123,7 @@ struct EventHookLists {
     @inline(__always)
     func only(of kind: CounterEventKind) -> Int32? {
         let i = Self.index(kind)
-        return lists[i].count == 1 && byStation[i].isEmpty ? lists[i][0] : nil
+        return lists[i].count == 1 && !scoped[i] ? lists[i][0] : nil
     }
 
     /// Runs `body` with the hooks of `kind` that an event of `task` calls (its station's). A hook may add
@@ -105,8 +134,9 @@ struct EventHookLists {
     func withRefs<T>(of kind: CounterEventKind, task: Int, in simulation: Simulation,
                      _ body: (UnsafeBufferPointer<Int32>) throws -> T) rethrows -> T {
         let i = Self.index(kind)
-        if byStation[i].isEmpty { return try Self.with(lists[i], keeping: owners[i], body) }
-        return try Self.with(byStation[i][simulation.station(ofTask: task)], keeping: owners[i], body)
+        if !scoped[i] { return try Self.with(lists[i], keeping: owners[i], body) }
+        let station = simulation.station(ofTask: task)
+        return try Self.with(station < byStation[i].count ? byStation[i][station] : everyStationList[i], keeping: owners[i], body)
     }
 
     @inline(__always)
