@@ -19,11 +19,11 @@
 
 /** A customer's fields, in the documented order. */
 enum {
-    SF_CF_NUMBER, SF_CF_TASK, SF_CF_TIME, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_WAIT, SF_CF_TELLER,
+    SF_CF_NUMBER, SF_CF_TASK, SF_CF_STATION, SF_CF_TIME, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_WAIT, SF_CF_TELLER,
     SF_CF_POOL, SF_CF_PRIORITY, SF_CF_STARTED, SF_CF_ATTRS, SF_CF_COUNT
 };
 static const char *const sf_customer_field_names[SF_CF_COUNT] = {
-    "number", "task", "time", "arrival", "waited", "wait", "teller", "pool", "priority", "started", "attrs"
+    "number", "task", "station", "time", "arrival", "waited", "wait", "teller", "pool", "priority", "started", "attrs"
 };
 
 /** Which fields each view of a customer has, in order (-1 ends a list). */
@@ -31,10 +31,10 @@ static const char *const sf_customer_field_names[SF_CF_COUNT] = {
 #define SF_CUSTOMER_WAITING 1  /* line:first(), line:customers(), counter:waiting() */
 #define SF_CUSTOMER_SERVING 2  /* counter:serving() */
 static const int sf_customer_views[3][SF_CF_COUNT + 1] = {
-    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_TIME, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_WAIT, SF_CF_TELLER, SF_CF_POOL,
-      SF_CF_PRIORITY, SF_CF_ATTRS, -1 },
-    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_PRIORITY, SF_CF_ATTRS, -1 },
-    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_PRIORITY, SF_CF_ATTRS, SF_CF_TELLER, SF_CF_POOL,
+    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_STATION, SF_CF_TIME, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_WAIT, SF_CF_TELLER,
+      SF_CF_POOL, SF_CF_PRIORITY, SF_CF_ATTRS, -1 },
+    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_STATION, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_PRIORITY, SF_CF_ATTRS, -1 },
+    { SF_CF_NUMBER, SF_CF_TASK, SF_CF_STATION, SF_CF_ARRIVAL, SF_CF_WAITED, SF_CF_PRIORITY, SF_CF_ATTRS, SF_CF_TELLER, SF_CF_POOL,
       SF_CF_STARTED, -1 },
 };
 
@@ -59,6 +59,7 @@ typedef struct sf_customer_state {
     int slow_ref;                   /* registry slot of the host's fn(field name) → pool name or attrs table */
     int attrs_ref;                  /* registry slot of the attrs table built for attrs_generation */
     int task_names_ref;             /* registry slot of the table task index + 1 → task name (kept by the host) */
+    int station_names_ref;          /* registry slot of the table task index + 1 → its station's name (the same) */
     const char *interned[SF_CF_COUNT + 1];  /* the field names and "copy" as Lua strings (kept alive in the
                                                registry): a short key is matched by its address */
     unsigned long long attrs_generation;
@@ -74,8 +75,8 @@ static inline int sf_customer_field(const char *key) {
 
 /**
  * Pushes field `f` of `e` and returns 1, or pushes nothing and returns 0 when it has no value (nil).
- * `extras`: in host mode (> 0) the stack index of [pool name or nil, attrs table or nil] the host
- * pushed; 0 in Lua mode, where pool and attrs come from the host function in `s->slow_ref` (it may
+ * `extras`: in host mode (> 0) the stack index of [pool name or nil, attrs table or nil, task name,
+ * station name] the host pushed; 0 in Lua mode, where pool and attrs come from the host function in `s->slow_ref` (it may
  * raise: only from inside Lua, i.e. a metamethod or c:copy()).
  */
 static inline int sf_customer_push_field(lua_State *L, sf_customer_state *s, const sf_customer_event *e, int f, int extras) {
@@ -84,6 +85,12 @@ static inline int sf_customer_push_field(lua_State *L, sf_customer_state *s, con
     case SF_CF_TASK:
         if (extras > 0) { lua_pushvalue(L, extras + 2); return 1; }
         lua_rawgeti(L, LUA_REGISTRYINDEX, s->task_names_ref);
+        lua_rawgeti(L, -1, e->task + 1);
+        lua_remove(L, -2);
+        return 1;
+    case SF_CF_STATION:
+        if (extras > 0) { lua_pushvalue(L, extras + 3); return 1; }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, s->station_names_ref);
         lua_rawgeti(L, -1, e->task + 1);
         lua_remove(L, -2);
         return 1;
@@ -134,13 +141,13 @@ static inline void sf_customer_fill(lua_State *L, sf_customer_state *s, const sf
 }
 
 /**
- * Host mode: a fresh table of `view` of `e`, with the pool name, attrs table and task name the host
- * pushed at `extras`, `extras + 1` and `extras + 2` (pool and attrs may be nil).
- * Stack: [… pool, attrs, task] → [… pool, attrs, task, table].
+ * Host mode: a fresh table of `view` of `e`, with the pool name, attrs table, task name and station name
+ * the host pushed at `extras` … `extras + 3` (pool and attrs may be nil).
+ * Stack: [… pool, attrs, task, station] → [… pool, attrs, task, station, table].
  */
 static inline void sf_customer_push_table(lua_State *L, sf_customer_state *s, const sf_customer_event *e, int view, int extras) {
     extras = lua_absindex(L, extras);
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     sf_customer_fill(L, s, e, view, -1, extras);
 }
 
@@ -165,7 +172,7 @@ static inline int sf_customer_copy(lua_State *L) {
     sf_customer_state *s = (sf_customer_state *)lua_touserdata(L, lua_upvalueindex(1));
     sf_customer_event *e = sf_customer_checked(L, "copy");
     sf_customer_event snapshot = *e;  /* the host function (attrs) must not see a moving target */
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     sf_customer_fill(L, s, &snapshot, SF_CUSTOMER_EVENT, -1, 0);
     return 1;
 }
@@ -265,6 +272,8 @@ static inline int sf_customer_setup_body(lua_State *L) {
     s->attrs_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);
     s->task_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);
+    s->station_names_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_createtable(L, SF_CF_COUNT + 1, 0);
     for (int i = 0; i <= SF_CF_COUNT; i++) {
         s->interned[i] = lua_pushstring(L, i < SF_CF_COUNT ? sf_customer_field_names[i] : "copy");

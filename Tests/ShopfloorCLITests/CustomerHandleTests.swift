@@ -95,8 +95,8 @@ struct CustomerHandleTests {
             """)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(lines(r) == [
-            "> number=1 task=deposit time=2.0 arrival=0.0 waited=0.0 wait=0.0 teller=1 pool=front priority=3 attrs=table",
-            "> number=2 task=loan time=4.0 arrival=0.0 waited=2.0 wait=2.0 teller=1 pool=front priority=0",
+            "> number=1 task=deposit station=bank time=2.0 arrival=0.0 waited=0.0 wait=0.0 teller=1 pool=front priority=3 attrs=table",
+            "> number=2 task=loan station=bank time=4.0 arrival=0.0 waited=2.0 wait=2.0 teller=1 pool=front priority=0",
         ])
     }
 

@@ -41,6 +41,13 @@ extension Simulation {
         return sources.count - 1
     }
 
+    /// The name of the arrival source an arrival event's `payload` belongs to (its index is the high half), if
+    /// it is one: what names the generator behind a zero-time arrival loop (``CoreError/noProgress(time:events:kind:payload:)``).
+    public func arrivalSourceName(ofEvent payload: UInt64) -> String? {
+        let s = Int(payload >> 32)
+        return s < sources.count ? sources[s].name : nil
+    }
+
     /// Starts every arrival source that is not flowing yet: each draws its first gap from now.
     /// - Throws: if a generator throws (that source is retried on the next step).
     public func startArrivals() throws {

@@ -35,12 +35,13 @@ final class CounterTables {
     /// The line objects themselves (by line index): a line's `station.task` key holds the same object as its plain
     /// name, so `lines["tellers.deposit"] == lines.deposit` and a returned line is recognised by its address.
     private var lineReferences: [LuaReference] = []
-    /// A table task name → task index (generators), how many tasks it holds, and the addresses of those
-    /// names (by task index, the first `sf_name_pointers()`), for recognising a returned name without a lookup.
-    @exclusivity(unchecked) private(set) var taskIndex: LuaReference?
-    @exclusivity(unchecked) private(set) var taskIndexSlot: Int32 = 0
-    @exclusivity(unchecked) private(set) var tasksInIndex = 0
-    @exclusivity(unchecked) var taskNamePointers = [UnsafePointer<CChar>?](repeating: nil, count: Int(sf_name_pointers()))
+    /// Per counter (station) with a generator: a table task name → task index that its answers are read through
+    /// (``taskIndexSlot(station:_:)``), its registry slot, the world's shape it was filled for, and the addresses
+    /// of its names (by task index, the first `sf_name_pointers()`), for recognising a returned name without a lookup.
+    @exclusivity(unchecked) private var taskIndexes: [LuaReference?] = []
+    @exclusivity(unchecked) private var taskIndexSlots: [Int32] = []
+    @exclusivity(unchecked) private var taskIndexShapes: [Int] = []
+    @exclusivity(unchecked) private(set) var taskNamePointers: [[UnsafePointer<CChar>?]] = []
 
     init(lua: LuaState) {
         self.lua = lua
@@ -143,30 +144,49 @@ final class CounterTables {
     /// How many lines the `lines` table also holds under their `station.task` path (several stations only).
     @exclusivity(unchecked) private(set) var linesWithPaths = 0
 
-    /// Makes the task-name → index table hold every task (a generator's fast path reads it).
+    /// The registry slot of counter `station`'s task-name → index table, filled for the tasks and stations the
+    /// world has now. The first counter's holds every task's plain name (a name two counters share is the first
+    /// one's task, as ``World/task(at:)`` finds it); another counter's only its own tasks' plain names; in a world
+    /// of several stations both also hold every `station.task` path.
     @inline(__always)
-    func syncTaskIndex(_ simulation: Simulation) {
-        if tasksInIndex != simulation.taskCount { rebuildTaskIndex(simulation) }
+    func taskIndexSlot(station: Int, _ simulation: Simulation) -> Int32 {
+        if station < taskIndexShapes.count, taskIndexShapes[station] == Self.shape(simulation) { return taskIndexSlots[station] }
+        return rebuildTaskIndex(station: station, simulation)
     }
 
-    func rebuildTaskIndex(_ simulation: Simulation) {
-        let stack = lua.stack
-        if taskIndex == nil {
-            stack.pushTable()
-            let table = LuaReference(popping: lua)
-            taskIndex = table
-            taskIndexSlot = table.ref
+    /// What a task-name table depends on: how many tasks and stations the world has (tasks and stations are only
+    /// ever added; a restore that takes some away drops the tables, ``trim(tasks:tellers:)``).
+    @inline(__always)
+    private static func shape(_ simulation: Simulation) -> Int { simulation.taskCount << 16 | simulation.stations.count }
+
+    private func rebuildTaskIndex(station: Int, _ simulation: Simulation) -> Int32 {
+        while taskIndexes.count <= station {
+            taskIndexes.append(nil)
+            taskIndexSlots.append(0)
+            taskIndexShapes.append(-1)
+            taskNamePointers.append([UnsafePointer<CChar>?](repeating: nil, count: Int(sf_name_pointers())))
         }
-        taskIndex!.push()
-        // In reverse, so a name two counters share maps to the first one's task (as `World.task(at:)` finds it).
-        for (i, task) in simulation.tasks.enumerated().reversed() {
+        let stack = lua.stack
+        stack.pushTable()
+        // In reverse, so a name two counters share maps to the first one's task.
+        for (i, task) in simulation.tasks.enumerated().reversed() where station == 0 || simulation.station(ofTask: i) == station {
             stack.push(task.name)
             stack.push(i)
             stack.rawSet(in: -3)
         }
-        taskNamePointers.withUnsafeMutableBufferPointer { sf_fill_name_pointers(lua.L, -1, $0.baseAddress) }
-        stack.pop()
-        tasksInIndex = simulation.tasks.count
+        if simulation.stations.count > 1 {
+            for i in simulation.tasks.indices {
+                stack.push(simulation.path(ofTask: i))
+                stack.push(i)
+                stack.rawSet(in: -3)
+            }
+        }
+        taskNamePointers[station].withUnsafeMutableBufferPointer { sf_fill_name_pointers(lua.L, -1, $0.baseAddress) }
+        let table = LuaReference(popping: lua)
+        taskIndexes[station] = table
+        taskIndexSlots[station] = table.ref
+        taskIndexShapes[station] = Self.shape(simulation)
+        return table.ref
     }
 
     // MARK: After a restore
@@ -196,12 +216,11 @@ final class CounterTables {
             lineObjects.removeAll()
             lineReferences.removeAll()
         }
-        if tasksInIndex > tasks {
-            // A fresh table next time: this one maps names of tasks that are gone.
-            taskIndex = nil
-            taskIndexSlot = 0
-            tasksInIndex = 0
-        }
+        // Fresh task-name tables next time: these may map names of tasks or stations that are gone.
+        taskIndexes.removeAll()
+        taskIndexSlots.removeAll()
+        taskIndexShapes.removeAll()
+        taskNamePointers.removeAll()
         if taskNames.count > tasks {
             taskNames.removeSubrange(tasks...)
             taskNameAddresses.removeSubrange(tasks...)

@@ -102,7 +102,9 @@ final class CustomerHandle {
         return e
     }
 
-    /// Keeps the C names table (task index + 1 → name) in step with the tasks.
+    /// Keeps the C names tables (task index + 1 → its name, and its station's name) in step with the tasks.
+    /// A task's station never changes, nor does a station's output name (``World/stationName(_:)``: station 0
+    /// is the first counter name given, fixed by the first `shopfloor.counter` call, which comes before any task).
     @inline(__always)
     func syncTaskNames(upTo task: Int) {
         if task >= tasksInTable { addTaskNames() }
@@ -112,11 +114,14 @@ final class CustomerHandle {
         let tasks = world.simulation.tasks
         let stack = world.lua.stack
         _ = stack.push(reference: state.pointee.task_names_ref)
+        _ = stack.push(reference: state.pointee.station_names_ref)
         for i in tasksInTable..<max(tasks.count, tasksInTable) {
             stack.push(tasks[i].name)
+            stack.setIndex(i + 1, in: -3)
+            stack.push(world.stationName(world.simulation.station(ofTask: i)))
             stack.setIndex(i + 1, in: -2)
         }
-        stack.pop()
+        stack.pop(2)
         tasksInTable = max(tasks.count, tasksInTable)
     }
 
@@ -124,12 +129,14 @@ final class CustomerHandle {
     func trimTaskNames(to count: Int) {
         guard tasksInTable > count else { return }
         let stack = world.lua.stack
-        _ = stack.push(reference: state.pointee.task_names_ref)
-        for i in count..<tasksInTable {
-            stack.pushNil()
-            stack.setIndex(i + 1, in: -2)
+        for names in [state.pointee.task_names_ref, state.pointee.station_names_ref] {
+            _ = stack.push(reference: names)
+            for i in count..<tasksInTable {
+                stack.pushNil()
+                stack.setIndex(i + 1, in: -2)
+            }
+            stack.pop()
         }
-        stack.pop()
         tasksInTable = count
     }
 
@@ -223,10 +230,11 @@ extension World {
         if let t = c.teller { stack.push(simulation.pools[simulation.teller(t).pool].name) } else { stack.pushNil() }
         if let attributes = c.attributes { pushAttributes(attributes) } else { stack.pushNil() }
         pushTaskName(c.task)
+        stack.push(stationName(simulation.station(ofTask: c.task)))
         var e = CustomerHandle.event(c, time: simulation.now, teller: nil)
-        sf_customer_push_table(L, nil, &e, view, -3)
-        stack.rotate(-4, by: 1)
-        stack.pop(3)
+        sf_customer_push_table(L, nil, &e, view, -4)
+        stack.rotate(-5, by: 1)
+        stack.pop(4)
     }
 
     /// Pushes a fresh table of a customer's attributes (keys in order). Stack: [] → [table].

@@ -2,16 +2,18 @@ import CShopfloorHooks
 import LuaKit
 import ShopfloorCore
 
-/// Event hooks, the whole path: `counter:on(kind, fn)` / `shopfloor.on(kind, fn)` (``World/addEventHook(event:functionAt:call:)``)
-/// → an owning reference in ``HookRefs/events`` → ``World/installObservers()`` gives the core one observer per
+/// Event hooks, the whole path: `counter:on(kind, fn)` (that counter's customers) / `shopfloor.on(kind, fn)` (every
+/// station's) (``World/addEventHook(event:functionAt:station:call:)``) → an owning reference in ``HookRefs/events`` → ``World/installObservers()`` gives the core one observer per
 /// kind someone listens to → per event, ``World/emit(_:_:)`` (or the light `CounterEventView` path) → one C
 /// call, `sf_customer_deliver`, calls every hook of the kind with the reused customer handle (CustomerHandle.swift).
 ///
 /// Hot-path rule (DESIGN.md): a hook called per event receives a customer handle and returns nothing; nothing is
 /// allocated per event unless the script asks for it.
 extension World {
-    /// Adds `fn` (at stack index `index`) as a listener of `event`.
-    func addEventHook(event: String, functionAt index: Int, call: LuaCall) throws {
+    /// Adds `fn` (at stack index `index`) as a listener of `event`: of counter `station`'s customers
+    /// (`counter:on`), or of every station's (`shopfloor.on`, `station` nil). `close` and `end` are the
+    /// world's whichever adds them: everyone has left, the run has stopped.
+    func addEventHook(event: String, functionAt index: Int, station: Int?, call: LuaCall) throws {
         try call.checkFunction(index)
         let kinds = ["arrive", "start", "finish", "balk", "renege", "close", "end"]
         guard kinds.contains(event) else {
@@ -23,7 +25,7 @@ extension World {
         if event == "close" {
             hooks.close.append(hook)
         } else {
-            hooks.events.append(hook, to: CounterEventKind(rawValue: event)!)
+            hooks.events.append(hook, to: CounterEventKind(rawValue: event)!, station: station ?? EventHookLists.everyStation)
         }
         installObservers()
     }
@@ -62,7 +64,9 @@ extension World {
                             if var only = world.hooks.events.only(of: kind) {
                                 try withUnsafePointer(to: &only) { try handle.deliver(event, to: UnsafeBufferPointer(start: $0, count: 1)) }
                             } else {
-                                try world.hooks.events.withRefs(of: kind) { refs in try handle.deliver(event, to: refs) }
+                                try world.hooks.events.withRefs(of: kind, task: event.task, in: world.simulation) { refs in
+                                    try handle.deliver(event, to: refs)
+                                }
                             }
                         }
                     }
@@ -86,7 +90,9 @@ extension World {
     func emit(_ event: CounterEvent, _ handle: CustomerHandle?) throws {
         if !eventSinks.isEmpty { for sink in eventSinks { try sink(event, self) } }
         guard let handle else { return }
-        try hooks.events.withRefs(of: event.kind) { refs in try handle.deliver(event, to: refs) }
+        try hooks.events.withRefs(of: event.kind, task: event.customer.task, in: simulation) { refs in
+            try handle.deliver(event, to: refs)
+        }
     }
 
 }

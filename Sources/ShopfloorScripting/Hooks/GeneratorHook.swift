@@ -10,23 +10,24 @@ import ShopfloorCore
 /// Batch generators: BatchGeneratorHook.swift.
 extension World {
     /// Installs `fn(rng) → gap, task[, attrs]` (or `gap, {task, …}` for a batch, or nil to stop) as
-    /// the counter's arrival source. The function is on top of the stack (popped).
-    func installGenerator(name: String) throws {
+    /// counter `station`'s arrival source. The function is on top of the stack (popped).
+    func installGenerator(name: String, station: Int) throws {
         let function = LuaReference(popping: lua)
-        hooks.generator = function
-        hooks.generatorBatch = 0
         lua.stack.push(object: stream(named: name), as: RandomBinding.luaClass)
         let rng = LuaReference(popping: lua)
         let call = HookCall(world: self, function: function)
         // Captures the call context, not the world: no unowned-to-strong retain per arrival.
         call.arguments = [rng]
         let rngSlot = rng.ref
-        let generator: CustomerGenerator = { simulation in try call.nextArrival(rng: rngSlot, simulation: simulation) }
+        let generator: CustomerGenerator = { simulation in
+            try call.nextArrival(station: station, rng: rngSlot, simulation: simulation)
+        }
         try simulation.addArrivals(.generator(generator), name: name)
+        hooks.setGenerator(HookRefs.Generator(function: function, batch: 0, source: name), of: station)
     }
 
-    /// The generator's results at base+1…base+3, in every form it may answer.
-    func decodeArrival(base: Int32) throws -> GeneratedArrival? {
+    /// Counter `station`'s generator's results at base+1…base+3, in every form it may answer.
+    func decodeArrival(base: Int32, station: Int) throws -> GeneratedArrival? {
         let stack = lua.stack
         if stack.isNil(at: base + 1) { return nil }
         guard stack.isNumber(at: base + 1), let gap = lua.stack.double(at: base + 1) else {
@@ -41,22 +42,25 @@ extension World {
             specs.reserveCapacity(size)
             for i in 1...size {
                 lua.stack.getIndex(i, in: base + 2)
-                specs.append(try customerSpec(task: stack.top, attributes: nil))
+                specs.append(try customerSpec(task: stack.top, attributes: nil, station: station))
                 lua.stack.pop()
             }
             return .batch(gap: gap, specs)
         }
-        return .single(gap: gap, try customerSpec(task: base + 2, attributes: stack.isTable(at: base + 3) ? base + 3 : nil))
+        return .single(gap: gap, try customerSpec(task: base + 2, attributes: stack.isTable(at: base + 3) ? base + 3 : nil,
+                                                  station: station))
     }
 
     /// A customer spec from a task name at `task` and an optional attributes table at `attributes`
     /// (a generator's third answer: `priority` and `patience` are the core's; other fields are kept as attributes).
-    func customerSpec(task taskIndex: Int32, attributes: Int32?) throws -> CustomerSpec {
-        guard let task = task(at: taskIndex) else {
+    /// For counter `station`: the first counter's generator may name any task by its plain name (as it always
+    /// could); another counter's names its own tasks so, and any counter's by `station.task`.
+    func customerSpec(task taskIndex: Int32, attributes: Int32?, station: Int = 0) throws -> CustomerSpec {
+        guard let task = station == 0 ? task(at: taskIndex) : ownTask(at: taskIndex, station: station) else {
             guard let name = lua.stack.string(at: taskIndex), lua.stack.isString(at: taskIndex) else {
                 throw ScriptingError.invalidScenario("a customer's task must be a task name, got \(lua.stack.typeName(at: taskIndex))")
             }
-            throw ScriptingError.invalidScenario(unknownTask(name))
+            throw ScriptingError.invalidScenario(station == 0 ? unknownTask(name) : unknownTask(name, in: station))
         }
         var spec = CustomerSpec(task: task)
         guard let attributes else { return spec }
@@ -88,6 +92,13 @@ extension World {
         return spec
     }
 
+    /// The task the string at `index` names for counter `station`: its own task by plain name, or a `station.task` path.
+    func ownTask(at index: Int32, station: Int) -> Int? {
+        guard lua.stack.isString(at: index), let name = lua.stack.string(at: index) else { return nil }
+        if let i = simulation.taskIndex(named: name, inStation: station) { return i }
+        return name.contains(".") ? simulation.taskIndex(path: name) : nil
+    }
+
     /// A customer's attributes (`vip = true`, `items = 3`): named booleans, numbers and strings; nil when none.
     func customerAttributes(_ table: LuaTable) throws -> [String: AttributeValue]? {
         var extra: [String: AttributeValue] = [:]
@@ -113,18 +124,20 @@ extension HookCall {
     /// same call (`sf_call_generator`); anything else is decoded from the stack by the world.
     // Performance: one C call instead of ~10 Lua API calls and a name comparison from Swift per
     // arrival; bank-open policies=lua, scripts/bench/bank-open.
-    func nextArrival(rng: Int32, simulation: Simulation) throws -> GeneratedArrival? {
+    func nextArrival(station: Int, rng: Int32, simulation: Simulation) throws -> GeneratedArrival? {
         let stack = LuaStack(L)
         let base = stack.top
         defer { stack.setTop(base) }
-        tables.syncTaskIndex(simulation)
+        let names = tables.taskIndexSlot(station: station, simulation)
         var gap: Double = 0, gapOK: Int32 = 0, task: Int64 = -1, hasTable: Int32 = 0
-        // The generator's current slot: a reload swaps `hooks.generator` under the running source.
-        let status = sf_call_generator(L, memory, world.hooks.generatorSlot, rng, tables.taskIndexSlot, &gap, &gapOK, &task, &hasTable)
+        // The generator's current slot: a reload swaps the function under the running source.
+        let status = sf_call_generator(L, memory, world.hooks.generatorSlots[station], rng, names, &gap, &gapOK, &task, &hasTable)
         try stack.check(status: status)
         if gapOK != 0 && task >= 0 && hasTable == 0 {
             return .single(gap: gap, CustomerSpec(task: Int(task)))
         }
-        return try world.decodingAnswer(of: world.hooks.generator) { try world.decodeArrival(base: base + 1) }
+        return try world.decodingAnswer(of: world.hooks.generator(of: station)?.function) {
+            try world.decodeArrival(base: base + 1, station: station)
+        }
     }
 }

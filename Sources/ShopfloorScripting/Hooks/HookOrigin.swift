@@ -22,7 +22,7 @@ extension World {
         switch hook {
         case .tellerPolicy: return definition(of: hooks.policy)
         case .serviceTime: return definition(of: hooks.serviceTime)
-        case .generator: return definition(of: hooks.generator)
+        case .generator(let source): return definition(of: hooks.generator(source: source)?.function)
         }
     }
 
@@ -41,7 +41,8 @@ extension World {
         var place: String?
         switch kind {
         case .arrival:
-            place = definition(of: hooks.generator).map { "\($0): customer generator" }
+            let generator = simulation.arrivalSourceName(ofEvent: payload).flatMap { hooks.generator(source: $0) }
+            place = definition(of: generator?.function).map { "\($0): customer generator" }
         case .finish where simulation.tracksJourneys:
             // A route that brings customers back with services of 0 s: name the route the looping customer took.
             let teller = Int(payload)

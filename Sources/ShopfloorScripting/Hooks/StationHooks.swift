@@ -35,7 +35,9 @@ extension World {
     /// fast way, for the whole world, they become the first counter's own, so the new counter's tellers keep their
     /// defaults (before, the first counter's policy was asked for every station's tellers and could leave another
     /// station's line unserved). Once hooks are per station, the policy dispatcher is made again to cover it.
+    /// Event hooks a counter added (`counter:on`) stay its own: the new station's events do not reach them.
     func stationAdded() {
+        hooks.events.stations = simulation.stations.count
         guard hasSeveralStations else { return }
         if !hooksPerStation {
             let policySet = simulation.tellerPolicy != nil || simulation.builtinTellerRule == .ownSkillOnly

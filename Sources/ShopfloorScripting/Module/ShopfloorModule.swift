@@ -51,7 +51,7 @@ enum ShopfloorModule {
         }
         lua.setFunction("now", in: module) { [unowned world] call in call.returning(world.simulation.now) }
         lua.setFunction("on", in: module) { [unowned world] call in
-            try world.addEventHook(event: try call.string(1), functionAt: 2, call: call)
+            try world.addEventHook(event: try call.string(1), functionAt: 2, station: nil, call: call)
             return 0
         }
         TimeModule.install(in: world, module: module)

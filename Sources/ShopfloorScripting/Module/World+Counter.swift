@@ -91,17 +91,17 @@ extension World {
                 }
                 // Weights in task order, so the draw does not depend on how the table was written.
                 weights.sort { $0.task < $1.task }
-                try declareArrivals({ .poisson(rate: rate, mix: try TaskMix(weights)) }, name: try spec.string("name") ?? "arrivals")
+                try declareArrivals({ .poisson(rate: rate, mix: try TaskMix(weights)) },
+                                    name: try spec.string("name") ?? defaultArrivalsName(station: station))
                 return 0
             },
             // counter:generate(function(rng) return gap, task[, attrs] end [, name | { name =, batch = }]);
             // with batch = n: function(rng, gaps, tasks, n) … return count end (World+Batches.swift)
             "generate": { [unowned self] call in
                 try call.checkFunction(2)
-                try requireFirstCounter(station, "generate")
-                let (name, batch) = try generatorOptions(call)
+                let (name, batch) = try generatorOptions(call, station: station)
                 call.stack.pushCopy(of: 2)
-                try declareGenerator(name: name, batch: batch)
+                try declareGenerator(name: name, batch: batch, station: station)
                 return 0
             },
             // counter:policy(function(teller, lines) … end [, { looks_at = "own" }]), or a built-in rule by name:
@@ -148,7 +148,7 @@ extension World {
             },
             // counter:on("start", function(customer) … end)
             "on": { [unowned self] call in
-                try addEventHook(event: try call.string(2), functionAt: 3, call: call)
+                try addEventHook(event: try call.string(2), functionAt: 3, station: station, call: call)
                 return 0
             },
             // counter:line "deposit" → the line object

@@ -24,7 +24,7 @@ extension World {
         try transaction { _ in
             assembly = .reloading
             defer { assembly = .building }
-            hooks.events = EventHookLists()
+            hooks.events = EventHookLists(stations: simulation.stations.count)
             hooks.close = []
             hooks.runEnd = []
             time.redeclared = 0
@@ -90,25 +90,32 @@ extension World {
 
     /// `counter:generate(fn, …)` with the function on top of the stack: installs the generator, or on a reload
     /// swaps the running source's function (its batch size must not change).
-    func declareGenerator(name: String, batch: Int) throws {
+    func declareGenerator(name: String, batch: Int, station: Int) throws {
         switch assembly {
         case .building:
-            if hooks.generator != nil {
+            if hooks.generator(of: station) != nil {
                 lua.stack.pop()
-                // Every generator source calls the counter's one generator function: a second one would
+                // Every generator source of a counter calls its one generator function: a second one would
                 // silently take the first one's arrivals too.
                 throw ScriptingError.invalidScenario(
                     "generate: the counter has a generator already; it takes one (built-in arrivals may run beside it)")
             }
-            if batch > 0 { try installBatchGenerator(name: name, size: batch) } else { try installGenerator(name: name) }
+            if batch > 0 {
+                try installBatchGenerator(name: name, size: batch, station: station)
+            } else {
+                try installGenerator(name: name, station: station)
+            }
         case .reloading:
             let function = LuaReference(popping: lua)
-            if hooks.generator != nil && batch != hooks.generatorBatch {
+            // A generator new in the reload has no running source to take it: it is not installed (as before stations).
+            guard var generator = hooks.generator(of: station) else { return }
+            if batch != generator.batch {
                 throw ScriptingError.invalidScenario(
-                    "generate: a reload cannot change the generator's 'batch' (\(hooks.generatorBatch) to \(batch)); run the scenario again")
+                    "generate: a reload cannot change the generator's 'batch' (\(generator.batch) to \(batch)); run the scenario again")
             }
             // The arrival source stays; its Lua function is swapped.
-            hooks.generator = function
+            generator.function = function
+            hooks.setGenerator(generator, of: station)
         }
     }
 

@@ -207,13 +207,6 @@ extension World {
         let place: String?
     }
 
-    /// Refuses a hook that is not per station yet on any counter but the first.
-    func requireFirstCounter(_ station: Int, _ method: String) throws {
-        guard station != 0 else { return }
-        throw ScriptingError.invalidScenario(
-            "\(method): only the first counter ('\(counterName ?? "counter")') takes one; its customers may go to any counter's task ('station.task')")
-    }
-
     /// Pushes a fresh `lines` table of counter `station`'s own tasks (name → line object).
     func pushStationLines(_ station: Int) {
         let stack = lua.stack

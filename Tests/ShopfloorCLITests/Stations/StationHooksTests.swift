@@ -79,10 +79,4 @@ struct StationHooksTests {
         #expect(classes["b.loan"]?["served"] as? Int == 4)
         #expect(classes["a.deposit"]?["served"] as? Int == 0)
     }
-
-    @Test func test_generateOnASecondCounter_isRefused() throws {
-        let r = try run("local a = shopfloor.counter \"a\"\nlocal b = shopfloor.counter \"b\"\nb:generate(function() end)\n", [])
-        #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: s.lua:3: generate: only the first counter ('a') takes one; its customers may go to any counter's task ('station.task')"), "\(r.stderr)")
-    }
 }
