@@ -4,6 +4,9 @@ extension Simulation {
     /// Stations, in the order created; station 0 is the one every world has.
     public var stations: [Station] { network.stations }
 
+    /// How many stations the world has, read without copying ``stations`` (per-arrival checks read it).
+    public var stationCount: Int { network.stations.count }
+
     /// The index of the station called `name`, if any.
     public func stationIndex(named name: String) -> Int? { network.stations.firstIndex { $0.name == name } }
 

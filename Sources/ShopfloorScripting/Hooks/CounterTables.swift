@@ -157,7 +157,7 @@ final class CounterTables {
     /// What a task-name table depends on: how many tasks and stations the world has (tasks and stations are only
     /// ever added; a restore that takes some away drops the tables, ``trim(tasks:tellers:)``).
     @inline(__always)
-    private static func shape(_ simulation: Simulation) -> Int { simulation.taskCount << 16 | simulation.stations.count }
+    private static func shape(_ simulation: Simulation) -> Int { simulation.taskCount << 16 | simulation.stationCount }
 
     private func rebuildTaskIndex(station: Int, _ simulation: Simulation) -> Int32 {
         while taskIndexes.count <= station {
@@ -174,6 +174,9 @@ final class CounterTables {
             stack.push(i)
             stack.rawSet(in: -3)
         }
+        // The addresses of the plain names, before the paths go in: a generator answers plain names far more often,
+        // and a task with both keys would otherwise be recognised by whichever the table's order puts last.
+        taskNamePointers[station].withUnsafeMutableBufferPointer { sf_fill_name_pointers(lua.L, -1, $0.baseAddress) }
         if simulation.stations.count > 1 {
             for i in simulation.tasks.indices {
                 stack.push(simulation.path(ofTask: i))
@@ -181,7 +184,6 @@ final class CounterTables {
                 stack.rawSet(in: -3)
             }
         }
-        taskNamePointers[station].withUnsafeMutableBufferPointer { sf_fill_name_pointers(lua.L, -1, $0.baseAddress) }
         let table = LuaReference(popping: lua)
         taskIndexes[station] = table
         taskIndexSlots[station] = table.ref
