@@ -1,10 +1,11 @@
 /// Runtime state of one arrival process. Hot fields for the built-in Poisson process are plain values.
 struct ArrivalSource {
     let name: String
-    /// Mean gap (1/rate) for the built-in process; unused for a generator.
-    let meanGap: Double
-    /// The built-in process's task mix: a range of `Simulation.mixTasks` / `mixCumulative`.
-    let mixRange: Range<Int>
+    /// Mean gap (1/rate) for the built-in process; unused for a generator. A reload may change it
+    /// (``Simulation/changeArrivals(named:to:)``).
+    var meanGap: Double
+    /// The built-in process's task mix: a range of `Simulation.mixTasks` / `mixCumulative`; a reload may move it.
+    var mixRange: Range<Int>
     let generator: CustomerGenerator?
     /// `generator == nil`, as a plain flag (testing an optional closure costs a retain).
     let isBuiltin: Bool

@@ -16,7 +16,8 @@ extension Simulation {
     @discardableResult
     public func addArrivals(_ process: ArrivalProcess, name: String = "arrivals") throws -> Int {
         try checkMutable("addArrivals")
-        try CoreError.require(!sources.array.contains { $0.name == name }, "arrivals: 'name' must be unique, '\(name)' exists")
+        try CoreError.require(!sources.array.contains { $0.name == name },
+                              "arrivals: 'name' must be unique, '\(name)' exists (each source draws from the stream of its name: give this one its own, name = \"…\")")
         let rng = streams.stream(name)
         switch process {
         case let .poisson(rate, mix):
@@ -39,6 +40,35 @@ extension Simulation {
             sources.append(source)
         }
         return sources.count - 1
+    }
+
+    /// Whether a built-in (Poisson) arrival source called `name` exists.
+    public func hasBuiltinArrivals(named name: String) -> Bool {
+        sources.array.contains { $0.name == name && $0.isBuiltin }
+    }
+
+    /// Gives the built-in source `name` a new rate and task mix (a reload of an edited scenario): its next gap and
+    /// task are drawn with them; the arrival it has already drawn keeps its time and task, and no random draw moves
+    /// (the same stream goes on). A mix of another size goes after the others (the old one is left unused).
+    public func changeArrivals(named name: String, to process: ArrivalProcess) throws {
+        try checkMutable("changeArrivals")
+        guard let s = sources.array.firstIndex(where: { $0.name == name && $0.isBuiltin }),
+              case let .poisson(rate, mix) = process else {
+            throw CoreError.invalidArgument("arrivals: no built-in source '\(name)' to change")
+        }
+        try CoreError.require(rate.isFinite && rate > 0, "poisson: 'rate' must be > 0, got \(quoted(rate))")
+        for task in mix.tasks { try checkTask(Int(task)) }
+        var range = sources[s].mixRange
+        if range.count != mix.tasks.count {
+            range = mixTasks.count..<(mixTasks.count + mix.tasks.count)
+            for _ in mix.tasks { mixTasks.append(0); mixCumulative.append(0) }
+        }
+        for (offset, (task, sum)) in zip(mix.tasks, mix.cumulative).enumerated() {
+            mixTasks[range.lowerBound + offset] = task
+            mixCumulative[range.lowerBound + offset] = sum
+        }
+        sources[s].meanGap = 1 / rate
+        sources[s].mixRange = range
     }
 
     /// The name of the arrival source an arrival event's `payload` belongs to (its index is the high half), if

@@ -81,11 +81,20 @@ extension World {
         }
     }
 
-    /// `counter:arrivals{…}`: adds the Poisson source; on a reload the running one goes on (`:reset` to change it).
+    /// `counter:arrivals{…}`: adds the Poisson source; on a reload the running one takes the edited rate and mix
+    /// from its next draw (as an edited service time does), and a source the living world lacks is refused.
     func declareArrivals(_ process: () throws -> ArrivalProcess, name: String) throws {
-        guard case .building = assembly else { return }
-        try simulation.addArrivals(process(), name: name)
-        hasOpenEndedArrivals = true
+        switch assembly {
+        case .building:
+            try simulation.addArrivals(process(), name: name)
+            hasOpenEndedArrivals = true
+        case .reloading:
+            guard simulation.hasBuiltinArrivals(named: name) else {
+                throw ScriptingError.invalidScenario(
+                    "reload cannot add arrivals '\(name)' to a living world: use :reset to rebuild the scenario")
+            }
+            try simulation.changeArrivals(named: name, to: process())
+        }
     }
 
     /// `counter:generate(fn, …)` with the function on top of the stack: installs the generator, or on a reload
@@ -107,8 +116,11 @@ extension World {
             }
         case .reloading:
             let function = LuaReference(popping: lua)
-            // A generator new in the reload has no running source to take it: it is not installed (as before stations).
-            guard var generator = hooks.generator(of: station) else { return }
+            // A generator new in the reload would have no running source to call it.
+            guard var generator = hooks.generator(of: station) else {
+                throw ScriptingError.invalidScenario(
+                    "reload cannot add a generator to counter '\(stationName(station))' in a living world: use :reset to rebuild the scenario")
+            }
             if batch != generator.batch {
                 throw ScriptingError.invalidScenario(
                     "generate: a reload cannot change the generator's 'batch' (\(generator.batch) to \(batch)); run the scenario again")
