@@ -83,14 +83,10 @@ static inline int sf_customer_push_field(lua_State *L, sf_customer_state *s, con
     switch (f) {
     case SF_CF_NUMBER: lua_pushinteger(L, e->number); return 1;
     case SF_CF_TASK:
-        if (extras > 0) { lua_pushvalue(L, extras + 2); return 1; }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, s->task_names_ref);
-        lua_rawgeti(L, -1, e->task + 1);
-        lua_remove(L, -2);
-        return 1;
     case SF_CF_STATION:
-        if (extras > 0) { lua_pushvalue(L, extras + 3); return 1; }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, s->station_names_ref);
+        /* By task index, from the host's names tables (host mode: the names it pushed). */
+        if (extras > 0) { lua_pushvalue(L, extras + (f == SF_CF_TASK ? 2 : 3)); return 1; }
+        lua_rawgeti(L, LUA_REGISTRYINDEX, f == SF_CF_TASK ? s->task_names_ref : s->station_names_ref);
         lua_rawgeti(L, -1, e->task + 1);
         lua_remove(L, -2);
         return 1;

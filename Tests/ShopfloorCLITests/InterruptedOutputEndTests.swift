@@ -13,12 +13,7 @@ import Testing
 @Suite("A signal while the outputs are written")
 struct InterruptedOutputEndTests {
     /// Arrivals until `--until`: about 450 events, some 20 KB of CSV trace (under the trace's 64 KiB buffer).
-    static let scenario = """
-        local bank = shopfloor.counter "bank"
-        bank:task { name = "deposit", service = shopfloor.exponential(0.9) }
-        bank:tellers { skill = "deposit" }
-        bank:arrivals { rate = 1, mix = { deposit = 1 } }
-        """
+    static let scenario = InterruptedOutputTests.openBank
 
     /// A FIFO at `path`, opened for reading without waiting for a writer (so the command's blocking open of it
     /// returns), its pipe shrunk to one page.

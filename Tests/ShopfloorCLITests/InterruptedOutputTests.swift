@@ -6,12 +6,16 @@ import Testing
 /// user's folder, and the files already at those paths as they were; the process still ends by that signal.
 @Suite("No temporary output file left by a signal")
 struct InterruptedOutputTests {
-    /// Open-ended arrivals; `run_now` makes the script run them itself while it loads (a console scenario's way).
-    static let scenario = """
+    /// One teller, open-ended arrivals at 1 per second (also InterruptedOutputEndTests' scenario).
+    static let openBank = """
         local bank = shopfloor.counter "bank"
         bank:task { name = "deposit", service = shopfloor.exponential(0.9) }
         bank:tellers { skill = "deposit" }
         bank:arrivals { rate = 1, mix = { deposit = 1 } }
+        """
+
+    /// `openBank`; `run_now` makes the script run it itself while it loads (a console scenario's way).
+    static let scenario = openBank + "\n" + """
         if arg[1] == "run_now" then bank:run { ["until"] = 1e12 } end
         if arg[1] == "stuck" then shopfloor.at(10, function() print("stuck"); while true do end end) end
         """
