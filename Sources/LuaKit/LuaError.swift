@@ -1,4 +1,5 @@
 import CLua
+import Foundation
 
 /// An error that came out of Lua: a script error, a syntax error, a memory or time limit.
 ///
@@ -41,6 +42,24 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The message followed by the traceback, as `lua` prints an uncaught error.
     public var description: String {
         traceback.isEmpty ? message : message + "\n" + traceback
+    }
+
+    /// The message on one line, led by `file:line` from the traceback when the message has none (the time
+    /// budget and memory limit are raised by the host, not at a line; `error(x, 0)` and error objects carry
+    /// no position): `s.lua:9: script exceeded its time budget`. For reports that are one line (an
+    /// experiment cell's record, a board command's error), where the traceback is left out.
+    public var located: String {
+        let firstLine = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? message
+        guard line == nil else { return firstLine }
+        for entry in traceback.split(separator: "\n") {
+            let text = entry.trimmingCharacters(in: .whitespaces)
+            guard let range = text.range(of: ": in ") ?? text.range(of: ": at ") else { continue }
+            let place = text[..<range.lowerBound]
+            guard let colon = place.lastIndex(of: ":"), !place[place.index(after: colon)...].isEmpty,
+                  place[place.index(after: colon)...].allSatisfy(\.isNumber), !place.hasPrefix("[C]") else { continue }
+            return "\(place): \(firstLine)"
+        }
+        return firstLine
     }
 
     /// Splits `chunk:line: text` into its chunk and line; `(nil, nil)` when there is no position.

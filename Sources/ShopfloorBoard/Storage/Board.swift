@@ -59,6 +59,7 @@ public final class Board {
         var database: any DatabaseWriter
         var readOnly = false
         do {
+            try Self.enterWALMode(path: path)
             database = try DatabasePool(path: path, configuration: Board.configuration())
             // Asked of the writer connection: readers are always opened read-only.
             if readOnlyFallback, try database.writeWithoutTransaction({ db in try Self.isReadOnly(db) }) {
@@ -134,7 +135,7 @@ public final class Board {
         if replicaID.isEmpty { throw BoardError.database("the board database at \(path) has no replica id") }
     }
 
-    private static func configuration() -> Configuration {
+    static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.label = "ShopfloorBoard"
         configuration.busyMode = .timeout(busyTimeout)

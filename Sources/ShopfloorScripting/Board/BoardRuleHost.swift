@@ -23,13 +23,23 @@ import ShopfloorBoard
 /// `current` — the task before, nil for an add —, `from`, `to`) and `board` (`counts`, `total`,
 /// `today`). It returns nil or true to allow, a string to refuse with that message, false to
 /// refuse without one, or a table of fields (`title`, `body`, `due`, `state`) to change before
-/// the change is written. An error in the rule names its `file:line`.
+/// the change is written.
+///
+/// Errors are one line naming `file:line`, without a traceback: a board command reports bad input on
+/// one line (docs/board.md), and the rule is called from the host, so its traceback would only
+/// repeat that line. An error raised in the rule names where it was raised (or, for a time budget or an
+/// error object, the rule's line the traceback shows); a bad answer names where the rule function is
+/// defined and quotes the answer. To see the whole traceback, build the rule in a scenario
+/// (`shopfloor.use("board_rule", NAME)`, as `scripts/kanban.lua` does): `shopfloor run` prints it.
 public final class BoardRuleHost: BoardRule {
     /// The Lua state the rule lives in, with its parameters and plugins (no counter, no simulation).
     public let host: ScriptHost
     /// The plugin that built the rule.
     public let plugin: Plugin
     private let function: LuaReference
+    /// `file:line` where the rule function is defined (where its answers come from), else the
+    /// plugin's own line: bad answers are reported there.
+    private let definition: String
 
     /// Builds the rule chosen by `--use board_rule=NAME` (`choices`), else by the config's
     /// `rule`; `nil` when none is chosen (or the choice is `none`), so no Lua starts.
@@ -91,8 +101,10 @@ public final class BoardRuleHost: BoardRule {
         // module would open another board (the default one, not `--db`'s), or this one a second
         // time and wait on its own transaction's lock: rules decide through what they return.
         BoardModule.install(in: host, unavailable: Self.moduleRefusal)
-        for file in files { try host.loadPluginFile(file) }
-        try host.loadPlugins(from: pluginFolders)
+        try Self.oneLine {
+            for file in files { try host.loadPluginFile(file) }
+            try host.loadPlugins(from: pluginFolders)
+        }
         plugin = try host.plugins.resolve(.boardRule, default: name)
         host.chosenPlugins[.boardRule] = plugin.name
         var values = LuaTable()
@@ -104,14 +116,26 @@ public final class BoardRuleHost: BoardRule {
         let base = lua.stack.top
         host.plugins.build(of: plugin).push()
         lua.stack.push(LuaValue.table(values))
-        try lua.protectedCall(arguments: 1, results: 1)
+        try Self.oneLine { try lua.protectedCall(arguments: 1, results: 1) }
         guard lua.stack.isFunction(at: -1) else {
             let got = lua.stack.typeName(at: -1)
             lua.stack.setTop(base)
             throw ScriptingError.invalidScenario(
                 "\(plugin.file):\(plugin.line): board_rule '\(plugin.name)': build must return a function(change, board) (got \(got))")
         }
-        function = LuaReference(popping: lua)
+        let rule = LuaReference(popping: lua)
+        rule.push()
+        definition = lua.stack.popDefinition() ?? "\(plugin.file):\(plugin.line)"
+        function = rule
+    }
+
+    /// Runs `body`, reporting a Lua error from it on one line (see the type's overview).
+    private static func oneLine<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LuaError {
+            throw LuaError(kind: error.kind, message: error.located)
+        }
     }
 
     public func check(_ change: ProposedChange, on board: BoardView) throws -> RuleVerdict {
@@ -130,8 +154,13 @@ public final class BoardRuleHost: BoardRule {
         boardTable.entries[.string("total")] = .integer(board.total)
         boardTable.entries[.string("today")] = .string(DueDate.today().description)
 
-        let results = try function.call([.table(changeTable), .table(boardTable)])
-        let where_ = "board_rule '\(plugin.name)' (\(plugin.file))"
+        let results: [LuaValue]
+        do {
+            results = try function.call([.table(changeTable), .table(boardTable)])
+        } catch let error as LuaError {
+            throw BoardError.ruleFailed(error.located)
+        }
+        let where_ = "\(definition): board_rule '\(plugin.name)'"
         switch results.first ?? .nil {
         case .nil, .boolean(true):
             return .allow
@@ -143,14 +172,23 @@ public final class BoardRuleHost: BoardRule {
             guard let proposed = change.proposed else {
                 throw BoardError.ruleFailed("\(where_) returned fields for a removal; return nil or a message")
             }
+            let fields: TaskFields
             do {
-                return .allowModified(try BoardLuaValues.apply(table, to: proposed, what: where_))
+                fields = try BoardLuaValues.apply(table, to: proposed, what: where_)
+            } catch let error as LuaRaise {
+                throw BoardError.ruleFailed(error.message)   // names the place already
             } catch {
-                throw BoardError.ruleFailed(String(describing: error))
+                throw BoardError.ruleFailed("\(where_): \(error)")
+            }
+            do {
+                // Checked here too (the board checks again), so the error names the rule's place.
+                return .allowModified(try fields.validated())
+            } catch {
+                throw BoardError.ruleFailed("\(where_) returned an invalid task: \(error)")
             }
         case let other:
             throw BoardError.ruleFailed(
-                "\(where_) must return nil, true, false, a message or a table of fields (got \(other.typeName))")
+                "\(where_) must return nil, true, false, a message or a table of fields (got \(OptionTable.show(other)))")
         }
     }
 }

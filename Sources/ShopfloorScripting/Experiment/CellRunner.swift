@@ -14,7 +14,7 @@ public enum CellRunner {
         do {
             measures = try measure(job, version: version)
         } catch let error as LuaError {
-            failure = located(error)
+            failure = error.located
         } catch {
             failure = String(describing: error)
         }
@@ -69,21 +69,6 @@ public enum CellRunner {
         guard let module = read.first(where: { !covered.contains($0.path) }) else { return }
         throw ScriptingError.invalidScenario("\(module.path): this cell required module '\(module.name)', which the experiment hash does not cover "
             + "(its name is computed, and loading the scenario did not require it): write require \"\(module.name)\" in the scenario (a comment will do) so the hash covers it")
-    }
-
-    /// The error's message, led by `file:line` from its traceback when the message has none (the time budget
-    /// and memory limit are raised by the host, not at a line): `s.lua:9: script exceeded its time budget`.
-    static func located(_ error: LuaError) -> String {
-        guard error.line == nil else { return error.message }
-        for line in error.traceback.split(separator: "\n") {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard let range = text.range(of: ": in ") ?? text.range(of: ": at ") else { continue }
-            let place = text[..<range.lowerBound]
-            guard let colon = place.lastIndex(of: ":"), !place[place.index(after: colon)...].isEmpty,
-                  place[place.index(after: colon)...].allSatisfy(\.isNumber), !place.hasPrefix("[C]") else { continue }
-            return "\(place): \(error.message)"
-        }
-        return error.message
     }
 
     /// CPU seconds this process has used.

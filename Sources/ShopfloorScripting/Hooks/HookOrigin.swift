@@ -6,13 +6,20 @@ extension World {
     /// the place the function is defined in front of the message (`scripts/bank.lua:12: customer
     /// generator must return …`): the error is in a returned value, so Lua's own error position is
     /// not there to name the line.
+    ///
+    /// That place is the one the user must look at, and the only one named: the hook may run inside a host
+    /// function (`stock:add` runs the stock rules, `counter:run` the whole simulation), whose own calling line
+    /// is innocent — so the error is a ``LuaRaise``, which the host function raises as is instead of putting its
+    /// caller's `file:line` in front as well (`x.lua:6: x.lua:3: …`). The traceback still shows that call.
     func decodingAnswer<T>(of function: LuaReference?, _ decode: () throws -> T) throws -> T {
         do {
             return try decode()
-        } catch ScriptingError.invalidScenario(let message) {
-            throw ScriptingError.invalidScenario(definition(of: function).map { "\($0): \(message)" } ?? message)
-        } catch CoreError.invalidArgument(let message) {
-            throw CoreError.invalidArgument(definition(of: function).map { "\($0): \(message)" } ?? message)
+        } catch let error as ScriptingError {
+            guard case .invalidScenario(let message) = error, let place = definition(of: function) else { throw error }
+            throw LuaRaise("\(place): \(message)")
+        } catch let error as CoreError {
+            guard case .invalidArgument(let message) = error, let place = definition(of: function) else { throw error }
+            throw LuaRaise("\(place): \(message)")
         }
     }
 

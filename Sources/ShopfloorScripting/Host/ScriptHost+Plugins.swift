@@ -48,6 +48,11 @@ extension ScriptHost {
 
     /// `shopfloor.use(kind, default_name, …)`: the chosen plugin (`--use` wins over the default)
     /// declares its parameters and is built with them; `build(params, …)` gets the extra arguments.
+    ///
+    /// `call.stack` and `lua.stack` are one stack, also when a coroutine (a process) calls: host functions
+    /// called from a coroutine run on the main thread (`sf_call_on_main` moves the arguments there and the
+    /// results back), so the build function, its arguments and the results counted are all on it
+    /// (PluginUseInCoroutineTests). Stack: [args] → [args, results].
     func use(_ call: LuaCall) throws -> Int {
         let kindName = try call.string(1)
         guard let kind = PluginKind(rawValue: kindName) else {

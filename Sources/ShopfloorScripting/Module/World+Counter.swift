@@ -176,7 +176,13 @@ extension World {
             "run": { [unowned self] call in
                 let goal = try runGoal(call)
                 ranByScript = true
-                try lua.suspendingEntry { try runForScript(goal) }
+                do {
+                    try lua.suspendingEntry { try runForScript(goal) }
+                } catch {
+                    // As `shopfloor run` reports it: a hook's own error (which names its place), not wrapped
+                    // in "… hook failed" behind this call's line.
+                    throw Scenario.userFacing(error)
+                }
                 return call.returning(simulation.now)
             },
             // counter:reset() — clears lines, numbering, clock and statistics; ends every timer and process
