@@ -84,6 +84,11 @@ public final class LuaState {
     /// Registry slot of the sandbox's control functions (a raw slot, not a `LuaReference`: a
     /// reference keeps its state alive, and the state would then never close).
     var sandboxControls: Int32 = 0
+    /// The 32 bytes of `math.random`'s generator (lmathlib.c's `RanState`, upvalue 1 of the library's C
+    /// `random` and `randomseed`), found once when the libraries open; nil if this Lua keeps it otherwise.
+    /// The registry holds the userdata, so it lives (and stays put: Lua never moves an object) as long as
+    /// the state, whatever a script does to `math`. See LuaState+MathRandom.swift.
+    var mathRandomState: UnsafeMutableRawPointer?
 
     public init(options: Options = Options()) throws {
         self.options = options
@@ -114,6 +119,7 @@ public final class LuaState {
             } else {
                 luaL_openlibs(L)
             }
+            mathRandomState = Self.locateMathRandomState(L)
         } catch {
             lua_close(L)
             sf_resume_stack_free(s)

@@ -29,6 +29,8 @@ final class Terminal {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var previous = sigaction()
             if sigaction(sig, nil, &previous) == 0 { previousHandlers[sig] = previous }
+            // One the process was started with ignored stays ignored (InterruptSignal): `q` still leaves.
+            if InterruptSignal.isIgnored(previous) { continue }
             signal(sig) { _ in Terminal.stopRequested = 1 }
             sigaddset(&unblock, sig)
         }

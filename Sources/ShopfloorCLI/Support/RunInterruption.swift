@@ -22,6 +22,8 @@ enum RunInterruption {
     /// The exit status of a run stopped by Ctrl-C: 128 + SIGINT, as a shell reports an interrupted command.
     static let exitStatus: Int32 = 130
 
+    /// Catches SIGINT for the run — unless the process was started with it ignored (a background job), which
+    /// stays ignored: the run then goes on to its normal end whatever Ctrl-C the terminal sends (InterruptSignal).
     static func install() {
         requested = 0
         // A second Ctrl-C ends the process as usual, its temporary files removed first.

@@ -106,6 +106,7 @@ public final class ReloadService {
         // Parameters take their edited defaults (a --set value stays): see ParameterSet.beginReload.
         world.parameters.beginReload()
         let positions = world.streams.mapValues(\.generator)
+        let mathRandom = world.lua.mathRandomPosition
         var applied = false
         defer { world.parameters.endReload(keep: applied) }
         // In a transaction: if anything fails while applying, the world (its hooks, and the plugin
@@ -129,8 +130,11 @@ public final class ReloadService {
         }
         // What the scripts drew from named streams while loading again (bank.lua's count of customers
         // at opening) belonged to what a reload skips (those customers are not brought in again): the
-        // streams go on from where they were, so a reload does not change who comes next.
+        // streams go on from where they were, so a reload does not change who comes next. `math.random`
+        // likewise (a `math.randomseed` at the scripts' top level included): a session with a reload then
+        // draws what the same session without it draws, however many draws the edited load makes.
         for (name, generator) in positions { world.streams[name]?.generator = generator }
+        world.lua.mathRandomPosition = mathRandom
         applied = true
         remember()
         return .reloaded(changed)

@@ -3,11 +3,16 @@ import ShopfloorCore
 
 /// Everything of a ``World`` a rollback brings back: the core's whole ``Simulation/Snapshot`` plus the
 /// scripting side's own state — the hooks installed (owning references, kept alive by the snapshot), the stock object's rules, hooks and
-/// makers, the named random streams' positions, the plugins chosen, the stop rule.
+/// makers, the named random streams' positions, `math.random`'s position, the plugins chosen, the stop rule.
 ///
-/// Not in it, on purpose: the Lua state itself (globals, tables, `math.random`'s position, modules
-/// `require`d) — a failed chunk keeps the globals it set, as in `lua.c` — and what the host attached
-/// (output, event and stock sinks: a trace line already written stays written).
+/// `math.random` is in it because a scenario draws from it as from a named stream (`juice.lua`'s generator):
+/// left to move on, a rolled-back command would change every later arrival, and the same seed and the same
+/// successful commands would no longer give the same results. Its position is the C generator's, kept by
+/// the host (``LuaKit/LuaState/mathRandomPosition``), whatever `math.random` is now.
+///
+/// Not in it, on purpose: the rest of the Lua state (globals, tables, modules `require`d) — a failed chunk
+/// keeps the globals it set, as in `lua.c` — and what the host attached (output, event and stock sinks: a
+/// trace line already written stays written).
 struct WorldSnapshot {
     let simulation: Simulation
     let core: Simulation.Snapshot
@@ -22,6 +27,8 @@ struct WorldSnapshot {
     let view: ViewBinding
     /// Positions of the named streams that existed (a stream made later restarts from its seed).
     let generators: [String: Xoshiro256StarStar]
+    /// Where `math.random` stood (nil only if the Lua library keeps it in a form the host does not know).
+    let mathRandom: LuaState.MathRandomPosition?
     let stock: StockBinding.State?
     /// The timer and process handles declared, the processes waiting for a condition, the door flag.
     let time: TimeBinding.State
@@ -39,6 +46,7 @@ struct WorldSnapshot {
         hasOpenEndedArrivals = world.hasOpenEndedArrivals
         view = world.view
         generators = world.streams.mapValues(\.generator)
+        mathRandom = world.lua.mathRandomPosition
         stock = world.stock?.state
         time = world.time.state
     }
@@ -62,6 +70,7 @@ extension World {
         for (name, box) in streams {
             box.generator = snapshot.generators[name] ?? simulation.streams.stream("lua:" + name)
         }
+        if let position = snapshot.mathRandom { lua.mathRandomPosition = position }
         if let state = snapshot.stock { stock?.restore(state) }
         time.restore(snapshot.time)
         updateConditionWatch()
