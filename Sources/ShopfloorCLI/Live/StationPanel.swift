@@ -58,8 +58,8 @@ enum StationPanel {
                 waitSum += statistics[t].wait.sum
             }
             let pools = station.pools.map { p -> PoolNow in
-                var pool = PoolNow(name: sim.pools[p].name, tellers: 0, busy: 0, blocked: 0, away: 0)
-                for t in sim.pools[p].tellers {
+                var pool = PoolNow(name: sim.pool(p).name, tellers: 0, busy: 0, blocked: 0, away: 0)
+                for t in sim.pool(p).tellers {
                     let teller = sim.teller(t)
                     if teller.isAway { pool.away += 1; continue }
                     pool.tellers += 1

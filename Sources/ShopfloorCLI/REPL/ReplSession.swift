@@ -178,7 +178,7 @@ enum EventLine {
         var line = String(format: "%9.3f  %-7@ customer %d (%@)", event.time, event.kind.rawValue as NSString,
                           event.customer.number, sim.tasks[event.customer.task].name as NSString)
         if let teller = event.teller, event.kind == .start || event.kind == .finish {
-            line += " at teller \(teller + 1) (\(sim.pools[sim.teller(teller).pool].name))"
+            line += " at teller \(teller + 1) (\(sim.poolName(ofTeller: teller)))"
         }
         return line
     }

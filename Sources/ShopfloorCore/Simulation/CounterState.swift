@@ -61,6 +61,18 @@ extension Simulation {
             let present = pool.tellers.filter { !tellerStates[$0].away }.count
             precondition(pool.presentCount == present, "pool '\(pool.name)' present count \(pool.presentCount) ≠ \(present)")
         }
+        // Who may serve a line (the dispatcher's flattened tables, rebuilt when tellers are added): exactly the
+        // tellers with that skill, in teller order; its own tellers are those whose first skill it is.
+        var servers = [[Int32]](repeating: [], count: lineStore.count), owners = servers
+        for t in tellerStates.indices {
+            let skills = skills(of: t)
+            for skill in skills { servers[skill].append(Int32(t)) }
+            owners[skills[0]].append(Int32(t))
+        }
+        for l in lineStore.indices {
+            precondition(lineTellerRanges[l].map { lineTellers[$0] } == servers[l], "line \(l)'s tellers out of step")
+            precondition(lineOwnTellerRanges[l].map { lineOwnTellers[$0] } == owners[l], "line \(l)'s own tellers out of step")
+        }
         // Lines: live entries are exactly the waiting customers of that task, FIFO within a class. (No customer
         // can wait twice: the counts below would then exceed the customers in the table.)
         var waiting = 0

@@ -244,14 +244,23 @@ public final class Simulation {
     public var taskCount: Int { counter.tasks.count }
     /// Customers waiting or in service.
     public var inSystem: Int { table.inUseCount }
-    /// Tellers, as values.
+    /// Tellers, as values (a copy: O(tellers), an array per teller).
     public var tellers: [Teller] { tellerStates.indices.map(teller(_:)) }
+    /// The number of tellers, without copying them.
+    public var tellerCount: Int { tellerStates.count }
     /// Waiting lines, one per task (index = task index).
     public var lines: [WaitingLine] { lineStore.array }
     /// Statistics per task, since the last statistics reset.
     public var taskStatistics: [TaskStatistics] { statisticsStore.array }
-    /// Teller pools, in the order added.
+    /// Teller pools, in the order added (a copy: O(pools); for one pool, ``pool(_:)``).
     public var pools: [TellerPool] { poolStore.array }
+    /// The number of teller pools, without copying them.
+    public var poolCount: Int { poolStore.count }
+    /// Pool `p`, without copying the others (a world may have thousands: reading one through ``pools`` per
+    /// teller or per customer made building tables quadratic).
+    public func pool(_ p: Int) -> TellerPool { poolStore[p] }
+    /// The name of teller `t`'s pool.
+    public func poolName(ofTeller t: Int) -> String { poolStore[Int(tellerStates[t].pool)].name }
     /// Whether nothing that keeps a run alive is scheduled (cancelled events and background timers do not count;
     /// see Simulation+Timers.swift) and nobody is in the system.
     public var isIdle: Bool { !hasWorkKeepingRunAlive && table.inUseCount == 0 }
@@ -282,7 +291,7 @@ public final class Simulation {
         statisticsStore.append(TaskStatistics())
         taskHasPatience.append(task.patience != nil)
         registerTask(counter.tasks.count - 1, station: station)
-        rebuildTellerTables()
+        rebuildTellerTables(from: tellerStates.count)
         return counter.tasks.count - 1
     }
 
@@ -315,20 +324,23 @@ public final class Simulation {
         let service = try service?.validatedDuration("pool '\(poolName)' service")
         let first = tellerStates.count
         for _ in 0..<count {
-            tellerStates.append(TellerState(pool: Int32(pools.count), skillStart: 0, skillCount: Int32(skills.count)))
+            tellerStates.append(TellerState(pool: Int32(poolStore.count), skillStart: 0, skillCount: Int32(skills.count)))
         }
         poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
         registerPool(poolStore.count - 1, station: station)
-        rebuildTellerTables()
+        rebuildTellerTables(from: first)
         try recoverIfIdleWork()
-        return pools.count - 1
+        return poolStore.count - 1
     }
 
-    /// Rebuilds the flattened skill and line→teller tables (setup time only).
-    func rebuildTellerTables() {
-        tellerSkills.removeAll()
-        tellerService.removeAll()
-        for t in tellerStates.indices {
+    /// Rebuilds the flattened skill and line→teller tables (setup time only): the skills and services of the
+    /// tellers from `firstTeller` on — those before keep theirs, as tellers are only ever appended (a new task
+    /// passes the teller count: no teller has its skill yet; a task's new service passes 0) — then the
+    /// line→teller tables, from the flat skills alone. So adding a pool costs one pass over plain integers:
+    /// a world built from thousands of pools stays quick to set up (it copied every pool at each one).
+    func rebuildTellerTables(from firstTeller: Int = 0) {
+        if firstTeller == 0 { tellerSkills.removeAll(); tellerService.removeAll() }
+        for t in firstTeller..<tellerStates.count {
             let pool = poolStore[Int(tellerStates[t].pool)]
             tellerStates[t].skillStart = Int32(tellerSkills.count)
             for skill in pool.skills {
@@ -336,19 +348,34 @@ public final class Simulation {
                 tellerService.append(pool.service ?? counter.tasks[skill].service)
             }
         }
-        lineTellers.removeAll()
-        lineTellerRanges.removeAll()
-        lineOwnTellers.removeAll()
-        lineOwnTellerRanges.removeAll()
-        for line in counter.tasks.indices {
-            let start = lineTellers.count
-            for t in tellerStates.indices where skills(of: t).contains(line) { lineTellers.append(Int32(t)) }
-            lineTellerRanges.append(start..<lineTellers.count)
-            let ownStart = lineOwnTellers.count
-            for t in tellerStates.indices where tellerSkills[Int(tellerStates[t].skillStart)] == Int32(line) {
-                lineOwnTellers.append(Int32(t))
-            }
-            lineOwnTellerRanges.append(ownStart..<lineOwnTellers.count)
+        let lineCount = counter.tasks.count
+        var servedBy = [Int](repeating: 0, count: lineCount), ownedBy = [Int](repeating: 0, count: lineCount)
+        for i in tellerSkills.indices { servedBy[Int(tellerSkills[i])] += 1 }
+        for t in tellerStates.indices { ownedBy[Int(tellerSkills[Int(tellerStates[t].skillStart)])] += 1 }
+        // Each line's tellers in teller order: the ranges from the counts, then one pass filling them in.
+        fill(lineTellerRanges, lineTellers, counts: servedBy) { t, take in
+            let start = Int(self.tellerStates[t].skillStart)
+            for i in start..<(start + Int(self.tellerStates[t].skillCount)) { take(Int(self.tellerSkills[i])) }
+        }
+        fill(lineOwnTellerRanges, lineOwnTellers, counts: ownedBy) { t, take in
+            take(Int(self.tellerSkills[Int(self.tellerStates[t].skillStart)]))
+        }
+    }
+
+    /// Fills `members` with the tellers of each line, in teller order, and `ranges` with each line's part:
+    /// `counts[line]` tellers each; `lines(t, take)` calls `take(line)` for every line teller `t` belongs to.
+    private func fill(_ ranges: UnsafeList<Range<Int>>, _ members: UnsafeList<Int32>, counts: [Int],
+                      lines: (Int, (Int) -> Void) -> Void) {
+        ranges.removeAll()
+        members.removeAll()
+        var next: [Int] = []
+        var start = 0
+        for count in counts {
+            ranges.append(start..<(start + count)); next.append(start); start += count
+            for _ in 0..<count { members.append(0) }
+        }
+        for t in tellerStates.indices {
+            lines(t) { line in members[next[line]] = Int32(t); next[line] += 1 }
         }
     }
 

@@ -85,7 +85,7 @@ final class CounterTables {
             let teller = simulation.teller(tellerTables.count)
             stack.pushTable(record: 4)
             stack.push(teller.index + 1); stack.setField("number", in: -2)
-            stack.push(simulation.pools[teller.pool].name); stack.setField("pool", in: -2)
+            stack.push(simulation.pool(teller.pool).name); stack.setField("pool", in: -2)
             pushTaskName(teller.skills[0], simulation); stack.setField("skill", in: -2)
             stack.pushTable(array: teller.skills.count)
             for (i, skill) in teller.skills.enumerated() {

@@ -48,7 +48,7 @@ final class CustomerHandle {
             case "pool":
                 let t = Int(handle.state.pointee.current.teller) - 1
                 guard t >= 0 else { return 0 }
-                call.stack.push(world.simulation.pools[world.simulation.teller(t).pool].name)
+                call.stack.push(world.simulation.poolName(ofTeller: t))
             case "attrs":
                 guard let attributes = handle.attributes else { return 0 }
                 world.pushAttributes(attributes)
@@ -227,7 +227,7 @@ extension World {
     /// with the fields `shim_customer.h` defines for that view. Stack: [] → [table].
     func pushCustomerCopy(_ c: Customer, onto stack: LuaStack, view: Int32 = sf_customer_view_waiting()) {
         let L = stack.L
-        if let t = c.teller { stack.push(simulation.pools[simulation.teller(t).pool].name) } else { stack.pushNil() }
+        if let t = c.teller { stack.push(simulation.poolName(ofTeller: t)) } else { stack.pushNil() }
         if let attributes = c.attributes { pushAttributes(attributes) } else { stack.pushNil() }
         pushTaskName(c.task)
         stack.push(stationName(simulation.station(ofTask: c.task)))

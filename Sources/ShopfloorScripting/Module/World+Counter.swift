@@ -311,7 +311,7 @@ extension World {
 
     /// Refuses tellers beyond ``ScriptLimits/tellers`` before the core allocates them.
     func checkRoomForTellers(_ count: Int, key: String, context: String) throws {
-        let total = simulation.tellers.count + count
+        let total = simulation.tellerCount + count
         guard total <= ScriptLimits.tellers else {
             throw ScriptingError.invalidScenario(
                 "\(context): '\(key)' = \(count) would make \(total) tellers; a counter has at most \(ScriptLimits.tellers)")

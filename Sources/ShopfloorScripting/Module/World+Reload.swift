@@ -67,7 +67,7 @@ extension World {
         case .building:
             try checkRoomForTellers(count, key: "count", context: "tellers")
             let pool = try simulation.addTellers(count, skills: skills, name: name, service: service)
-            return simulation.pools[pool].name
+            return simulation.pool(pool).name
         case .reloading:
             return try checkUnchangedPool(name, skills: skills, count: count)
         }
@@ -172,7 +172,7 @@ extension World {
     func checkUnchangedPool(_ name: String?, skills: [Int], count: Int) throws -> String {
         let poolName = name ?? skills.map { simulation.tasks[$0].name }.joined(separator: "+")
         let station = skills.first.map { simulation.station(ofTask: $0) } ?? 0
-        guard let pool = simulation.stations[station].pools.map({ simulation.pools[$0] }).first(where: { $0.name == poolName }) else {
+        guard let pool = simulation.stations[station].pools.map({ simulation.pool($0) }).first(where: { $0.name == poolName }) else {
             throw ScriptingError.invalidScenario("reload cannot add tellers '\(poolName)' to a living counter: use :reset to rebuild the scenario")
         }
         if pool.tellers.count != count || pool.skills != skills {

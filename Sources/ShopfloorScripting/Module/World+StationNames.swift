@@ -25,6 +25,6 @@ extension Simulation {
 
     /// Pool `pool`'s key in a report: `station.pool` once there are several stations, else its name.
     public func reportKey(ofPool pool: Int) -> String {
-        stations.count > 1 ? "\(stations[station(ofPool: pool)].name).\(pools[pool].name)" : pools[pool].name
+        stations.count > 1 ? "\(stations[station(ofPool: pool)].name).\(self.pool(pool).name)" : self.pool(pool).name
     }
 }

@@ -40,9 +40,9 @@ extension World {
         let sim = simulation
         let several = sim.stations.count > 1
         let taskKeys = sim.tasks.indices.map { several ? sim.path(ofTask: $0) : sim.tasks[$0].name }
-        let poolKeys = sim.pools.indices.map { p -> String in
+        let poolKeys = (0..<sim.poolCount).map { p -> String in
             let station = sim.stations[sim.station(ofPool: p)].name
-            return several ? "\(station).\(sim.pools[p].name)" : sim.pools[p].name
+            return several ? "\(station).\(sim.pool(p).name)" : sim.pool(p).name
         }
         var percentiles: [Int: [(percentile: Double, wait: Double)]] = [:]
         var detailed = Set<Int>()

@@ -30,7 +30,8 @@ public enum ScenarioCheck {
         }
         let simulation = world.simulation
         if !simulation.tasks.isEmpty {
-            for (i, task) in simulation.tasks.enumerated() where !simulation.pools.contains(where: { $0.skills.contains(i) }) {
+            let served = Set(simulation.pools.flatMap(\.skills))
+            for (i, task) in simulation.tasks.enumerated() where !served.contains(i) {
                 problems.append("task '\(task.name)' has no teller who can serve it: its customers would wait forever")
             }
             if world.stopRule == .idle, world.hasOpenEndedArrivals, options.until == nil, world.stock?.stopAfterOrders == nil {

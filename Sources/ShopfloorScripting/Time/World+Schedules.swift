@@ -67,8 +67,8 @@ extension World {
     /// Pool index by name among counter `station`'s pools (pool names are per station), or an error listing them.
     func pool(named name: String, in station: Int) throws -> Int {
         let own = station < simulation.stations.count ? simulation.stations[station].pools : []
-        if let i = own.first(where: { simulation.pools[$0].name == name }) { return i }
-        throw ScriptingError.invalidScenario(UnknownName.message("tellers", name, among: own.map { simulation.pools[$0].name }, label: "pools",
+        if let i = own.first(where: { simulation.pool($0).name == name }) { return i }
+        throw ScriptingError.invalidScenario(UnknownName.message("tellers", name, among: own.map { simulation.pool($0).name }, label: "pools",
                                                                  whenEmpty: "none yet — declare some with counter:tellers{…}"))
     }
 
@@ -79,10 +79,10 @@ extension World {
             // counter:set_tellers(pool, n [, { leaving = "after_service" | "hand_back" }]): n of the pool's tellers from now
             "set_tellers": { [unowned self] call in
                 let pool = try pool(named: try call.string(2), in: station)
-                let size = simulation.pools[pool].tellers.count
+                let size = simulation.pool(pool).tellers.count
                 guard let count = call.stack.int(at: 3), (0...size).contains(count) else {
                     throw ScriptingError.invalidScenario(
-                        "set_tellers: the count must be a whole number from 0 to \(size) (the tellers '\(simulation.pools[pool].name)' was created with), got \(OptionTable.show(call.value(3)))")
+                        "set_tellers: the count must be a whole number from 0 to \(size) (the tellers '\(simulation.pool(pool).name)' was created with), got \(OptionTable.show(call.value(3)))")
                 }
                 var leaving = TellerLeaving.afterService
                 if !call.isNil(4) { leaving = try tellerLeaving(try options(call, 4, "set_tellers", accepted: ["leaving"])) }

@@ -81,7 +81,7 @@ extension World {
     /// tasks and tellers that no longer exist. Tasks and tellers are only ever appended, and a restore goes
     /// back to an earlier state, so what remains cached is a prefix that is still right.
     func trimCaches() {
-        tables.trim(tasks: simulation.tasks.count, tellers: simulation.tellers.count)
+        tables.trim(tasks: simulation.tasks.count, tellers: simulation.tellerCount)
         // A counter the rollback took away: its object is forgotten (a later counter gets a new one).
         counters.removeAll { $0.station >= simulation.stations.count }
         customerHandle?.trimTaskNames(to: simulation.tasks.count)
