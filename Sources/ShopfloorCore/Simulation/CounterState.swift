@@ -61,17 +61,26 @@ extension Simulation {
             let present = pool.tellers.filter { !tellerStates[$0].away }.count
             precondition(pool.presentCount == present, "pool '\(pool.name)' present count \(pool.presentCount) ≠ \(present)")
         }
-        // Who may serve a line (the dispatcher's flattened tables, rebuilt when tellers are added): exactly the
+        // Who may serve a line (the dispatcher's flattened tables, refilled when tellers are added): exactly the
         // tellers with that skill, in teller order; its own tellers are those whose first skill it is.
-        var servers = [[Int32]](repeating: [], count: lineStore.count), owners = servers
+        var next = lineTellerRanges.array.map(\.lowerBound), nextOwn = lineOwnTellerRanges.array.map(\.lowerBound)
+        precondition(next.count == lineStore.count && nextOwn.count == lineStore.count, "line→teller tables miss a line")
         for t in tellerStates.indices {
-            let skills = skills(of: t)
-            for skill in skills { servers[skill].append(Int32(t)) }
-            owners[skills[0]].append(Int32(t))
+            let start = Int(tellerStates[t].skillStart)
+            for i in start..<(start + Int(tellerStates[t].skillCount)) {
+                let line = Int(tellerSkills[i])
+                precondition(lineTellerRanges[line].contains(next[line]) && lineTellers[next[line]] == Int32(t),
+                             "line \(line)'s tellers out of step at teller \(t)")
+                next[line] += 1
+            }
+            let own = Int(tellerSkills[start])
+            precondition(lineOwnTellerRanges[own].contains(nextOwn[own]) && lineOwnTellers[nextOwn[own]] == Int32(t),
+                         "line \(own)'s own tellers out of step at teller \(t)")
+            nextOwn[own] += 1
         }
         for l in lineStore.indices {
-            precondition(lineTellerRanges[l].map { lineTellers[$0] } == servers[l], "line \(l)'s tellers out of step")
-            precondition(lineOwnTellerRanges[l].map { lineOwnTellers[$0] } == owners[l], "line \(l)'s own tellers out of step")
+            precondition(next[l] == lineTellerRanges[l].upperBound && nextOwn[l] == lineOwnTellerRanges[l].upperBound,
+                         "line \(l)'s tellers out of step: a teller is missing")
         }
         // Lines: live entries are exactly the waiting customers of that task, FIFO within a class. (No customer
         // can wait twice: the counts below would then exceed the customers in the table.)
