@@ -28,7 +28,7 @@ public enum ExperimentDataFiles {
 
     /// The check while the scenario loads for the hash: every file read is hashed as it is at that moment
     /// (into `read`); a command's output cannot be hashed and is refused.
-    static func recording(into read: Box) -> (ScriptInput) throws -> Void {
+    static func recording(into read: LoadedReads) -> (ScriptInput) throws -> Void {
         { input in
             switch input {
             case .command(let command): throw refusal(command: command)
@@ -66,7 +66,7 @@ public enum ExperimentDataFiles {
     }
 
     /// The files read while the scenario loaded, under every plugin choice.
-    final class Box {
+    final class LoadedReads {
         var files: [String: DataFile] = [:]
     }
 }

@@ -30,7 +30,7 @@ public enum ExperimentScenarioCheck {
         }
         var expanded: Set<String> = []
         var read: [ModuleFile] = []
-        let files = ExperimentDataFiles.Box()
+        let files = ExperimentDataFiles.LoadedReads()
         for choice in 0..<design.useCount {
             let chosen = design.use(choice)
             let world = try load(file, uses: chosen, limits: limits, files: files)
@@ -61,7 +61,7 @@ public enum ExperimentScenarioCheck {
 
     /// The scenario loaded with plugin choice `chosen` and no `--set` (every value is checked separately).
     private static func load(_ file: ExperimentFile, uses chosen: [String: String], limits: CellLimits,
-                             files: ExperimentDataFiles.Box) throws -> World {
+                             files: ExperimentDataFiles.LoadedReads) throws -> World {
         var options = ScenarioOptions()
         options.seed = file.design.seed
         options.uses = try PluginRegistry.parseOverrides(chosen.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })

@@ -99,6 +99,18 @@ struct ExperimentDataFileHashTests {
         for index in 0..<4 { #expect(cells[index]!.contains("\"measures\":{\"classes.deposit.mean_wait\":2}"), "\(cells[index]!)") }
     }
 
+    /// Two shards run over two versions of the data file never merge into one result.
+    @Test func test_merge_refusesShardsRunOverDifferentData() throws {
+        let folder = try TemporaryFolder()
+        let study = Self.study(in: folder)
+        #expect(try Self.run(["--shard", "0/2", "--out", folder.path("a.jsonl")], in: study).status == 0)
+        folder.write("study/service.txt", "3\n")
+        #expect(try Self.run(["--shard", "1/2", "--out", folder.path("b.jsonl")], in: study).status == 0)
+        let r = try Shell.run(["merge", folder.path("a.jsonl"), folder.path("b.jsonl")])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("error: \(folder.path("a.jsonl")) and \(folder.path("b.jsonl")) are shards of different experiments ("), "\(r.stderr)")
+    }
+
     @Test func test_hash_followsTheDataFilesBytes_notTheirFolder() throws {
         let one = try TemporaryFolder(), two = try TemporaryFolder()
         let first = Self.study(in: one)
