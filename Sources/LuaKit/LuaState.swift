@@ -79,6 +79,16 @@ public final class LuaState {
     /// Every file `require` read so far, in load order, with the folder it was found in: what an experiment
     /// hashes (by path relative to that folder) and what a cell checks its run read nothing else than.
     public internal(set) var requiredModules: [ModuleFile] = []
+    /// Every file a script opened for reading through `io` so far (``ScriptInput``), in order, as it named
+    /// them: what an experiment hashes while its scenario loads. Empty without `--allow-io`.
+    public internal(set) var readFiles: [String] = []
+    /// Asked before a script reads a file or a command's output through `io` (``ScriptInput``); what it
+    /// throws is raised as a Lua error at the script's line instead of opening. An experiment's cell
+    /// refuses a file its hash does not cover, or whose content changed since the experiment started.
+    public var inputCheck: ((ScriptInput) throws -> Void)?
+    /// The first refusal of ``inputCheck``, kept even if the script caught the error with `pcall`: a cell
+    /// fails on it all the same (its results must not come from data the hash does not cover).
+    public internal(set) var inputRefusal: String?
     /// The folder of the main script, searched first by `require`.
     public var scriptFolder: String?
     /// Registry slot of the sandbox's control functions (a raw slot, not a `LuaReference`: a

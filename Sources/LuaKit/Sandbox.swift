@@ -34,7 +34,7 @@ enum Sandbox {
         }
 
         let stack = state.stack
-        stack.pushTable(record: 7)
+        stack.pushTable(record: 8)
         let hostTable = stack.top
         // print may run in a finalizer during lua_close, after `state` is gone: it holds the sink only.
         stack.push(function: { [sink = state.outputSink] call in
@@ -60,6 +60,17 @@ enum Sandbox {
             try ModuleSearch(state: state).load(try call.string(1), onto: call.stack)
         })
         stack.setField("find_module", in: hostTable)
+
+        if state.options.allowIO {
+            // The io wrappers tell the host what a script reads (ScriptInput): nil, or a refusal to raise.
+            stack.push(function: { [unowned state] call in
+                let name = try call.string(2)
+                let input: ScriptInput = try call.string(1) == "command" ? .command(name) : .file(name)
+                guard let refusal = state.noteInput(input) else { return 0 }
+                return call.returning(refusal)
+            })
+            stack.setField("note_input", in: hostTable)
+        }
 
         try loadPrelude(into: state)
         lua_rotate(L, -2, 1)

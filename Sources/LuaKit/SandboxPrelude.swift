@@ -123,6 +123,54 @@ if not host.allow_io then
   G.os = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
 end
 
+-- --allow-io: the host is told what a script reads before it opens (an experiment hashes it, a cell checks
+-- it). Reading modes only ("r", "r+", "a+"): a file opened to write is an output. An error (io's own, or the
+-- host's refusal) is raised again at the caller's line, as io's own functions raise theirs.
+if host.allow_io then
+  local note = host.note_input
+  local open, lines, input, popen = io.open, io.lines, io.input, io.popen
+  local pack, unpack, pcall, match = table.pack, table.unpack, pcall, string.match
+  local function told(kind, name)
+    if type(name) == "number" then name = tostring(name) end
+    if type(name) ~= "string" then return end
+    local refusal = note(kind, name)
+    if refusal then error(refusal, 0) end
+  end
+  local function reads(mode)
+    if mode == nil then return true end
+    if type(mode) ~= "string" then return false end
+    local first = mode:sub(1, 1)
+    return first == "r" or (first == "a" and mode:find("+", 2, true) ~= nil)
+  end
+  local function at_caller(f)
+    return function(...)
+      local results = pack(pcall(f, ...))
+      if results[1] then return unpack(results, 2, results.n) end
+      local message = results[2]
+      if type(message) ~= "string" then error(message, 0) end
+      error(match(message, "^shopfloor%.sandbox:%d+: (.*)$") or message, 2)
+    end
+  end
+  io.open = at_caller(function(name, mode, ...)
+    if reads(mode) then told("file", name) end
+    return open(name, mode, ...)
+  end)
+  io.lines = at_caller(function(name, ...)
+    told("file", name)
+    return lines(name, ...)
+  end)
+  io.input = at_caller(function(file)
+    told("file", file)
+    return input(file)
+  end)
+  if popen then
+    io.popen = at_caller(function(prog, mode, ...)
+      if mode == nil or mode == "r" then told("command", prog) end
+      return popen(prog, mode, ...)
+    end)
+  end
+end
+
 -- What the host may do later: forget required modules so a reload reads them again.
 return {
   forget_modules = function() for name in next, loaded do loaded[name] = nil end end,

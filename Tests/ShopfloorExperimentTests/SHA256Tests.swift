@@ -26,4 +26,21 @@ struct SHA256Tests {
         h.update(bytes[..<63]); h.update(bytes[63..<64]); h.update(bytes[64..<130]); h.update(bytes[130...])
         #expect(h.hexDigest() == digest(bytes))
     }
+
+    /// Contiguous bytes (whole blocks at once) and a sequence without contiguous storage (byte by byte),
+    /// mixed in pieces of every size up to three blocks, give the digest of the whole.
+    @Test func test_contiguousAndByteWiseUpdates_giveTheSameDigest() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let whole = digest(bytes)
+        for size in 1...192 {
+            var h = SHA256(), start = 0, bytewise = false
+            while start < bytes.count {
+                let end = min(bytes.count, start + size)
+                if bytewise { h.update(bytes[start..<end].lazy.map { $0 }) } else { h.update(Array(bytes[start..<end])) }
+                bytewise.toggle()
+                start = end
+            }
+            #expect(h.hexDigest() == whole, "pieces of \(size)")
+        }
+    }
 }

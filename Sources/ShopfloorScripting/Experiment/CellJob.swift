@@ -17,21 +17,26 @@ public struct CellJob: Codable, Sendable, Equatable {
     /// The module files the experiment hash covers (paths as `require` reads them): the cell fails if its
     /// run reads another, whose edits the hash would not see.
     public var modules: [String]
+    /// The data files the experiment hash covers, with their content then (``ExperimentDataFiles``): the
+    /// cell fails if its run reads another, or one whose content changed.
+    public var files: [DataFile]
 
     public init(experiment: String, key: CellKey, seed: Int, scenario: String, settings: [String: String],
-                measures: [String], limits: CellLimits, modules: [String]) {
+                measures: [String], limits: CellLimits, modules: [String], files: [DataFile] = []) {
         self.experiment = experiment; self.key = key; self.seed = seed; self.scenario = scenario
         self.settings = settings; self.measures = measures; self.limits = limits; self.modules = modules
+        self.files = files
     }
 
-    /// The job for cell `index` of `file`'s design; `modules` as hashed (``ExperimentModules``).
+    /// The job for cell `index` of `file`'s design; `modules` and `files` as hashed (``ExperimentModules``,
+    /// ``ExperimentDataFiles``).
     public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits,
-                            modules: [ModuleFile]) -> CellJob {
+                            modules: [ModuleFile], files: [DataFile] = []) -> CellJob {
         let design = file.design, key = design.cell(index)
         var settings = design.fixed.mapValues(\.description)
         for (name, value) in key.point { settings[name] = value.description }
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
                        scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits,
-                       modules: modules.map(\.path))
+                       modules: modules.map(\.path), files: files)
     }
 }

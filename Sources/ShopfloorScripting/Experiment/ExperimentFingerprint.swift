@@ -15,8 +15,12 @@ import ShopfloorExperiment
 /// The experiment file's own state has no module path (it cannot `require`), and what it computes is
 /// hashed as the design.
 public enum ExperimentFingerprint {
-    /// - Parameter modules: ``ExperimentModules/covered(scenario:pluginFolders:read:)``.
-    public static func hash(_ file: ExperimentFile, pluginFolders: [String], modules: [ModuleFile], version: String) throws -> String {
+    /// - Parameters:
+    ///   - modules: ``ExperimentModules/covered(scenario:pluginFolders:read:)``.
+    ///   - files: ``ExperimentDataFiles/covered(read:design:)``: each by its name and its content's digest
+    ///     (a missing file as `absent`). None without `--allow-io`, and then the hash is as before.
+    public static func hash(_ file: ExperimentFile, pluginFolders: [String], modules: [ModuleFile], files: [DataFile] = [],
+                            version: String) throws -> String {
         var sha = SHA256()
         func field(_ label: String, _ bytes: [UInt8]) {
             sha.update("\(label)\n\(bytes.count)\n")
@@ -35,6 +39,9 @@ public enum ExperimentFingerprint {
         }
         for module in modules {
             field("module " + module.relative, try read(module.path))
+        }
+        for data in files {
+            field("data " + data.name, Array((data.digest ?? "absent").utf8))
         }
         return sha.hexDigest()
     }

@@ -7,10 +7,17 @@ import ShopfloorExperiment
 /// and every value is one that parameter accepts, every measure matches something in the run's JSON, and
 /// `precision.on` is one of the measures. The scenario is loaded — not run — once per plugin choice.
 public enum ExperimentScenarioCheck {
-    /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault). Returns the
-    /// module files `require` read while the scenario loaded, under every plugin choice (``ExperimentModules``).
+    /// What the scenario read while it loaded, under every plugin choice: the module files `require` read
+    /// (``ExperimentModules``) and, with `--allow-io`, the files it opened for reading, hashed as they were
+    /// then (``ExperimentDataFiles``).
+    public struct Reads {
+        public var modules: [ModuleFile] = []
+        public var files: [DataFile] = []
+    }
+
+    /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault).
     @discardableResult
-    public static func check(_ file: ExperimentFile, limits: CellLimits) throws -> [ModuleFile] {
+    public static func check(_ file: ExperimentFile, limits: CellLimits) throws -> Reads {
         let design = file.design
         let folders = PluginRegistry.folders(forScenario: file.scenarioPath, extra: limits.pluginFolders)
         let installed = try PluginListing.load(folders: folders).plugins
@@ -23,9 +30,10 @@ public enum ExperimentScenarioCheck {
         }
         var expanded: Set<String> = []
         var read: [ModuleFile] = []
+        let files = ExperimentDataFiles.LoadedReads()
         for choice in 0..<design.useCount {
             let chosen = design.use(choice)
-            let world = try load(file, uses: chosen, limits: limits)
+            let world = try load(file, uses: chosen, limits: limits, files: files)
             read += world.lua.requiredModules.filter { !read.contains($0) }
             try checkParameters(file, world: world, chosen: chosen)
             let document = RunDocument.json(world, scenario: file.scenarioPath, seed: design.seed, version: "")
@@ -48,11 +56,12 @@ public enum ExperimentScenarioCheck {
             throw ScriptingError.invalidScenario("\(file.place(["precision", "on"])): experiment: precision.on: "
                 + UnknownName.message("measure", precision.on, among: expanded.sorted(), label: "measures"))
         }
-        return read
+        return Reads(modules: read, files: files.files.values.sorted { $0.name < $1.name })
     }
 
     /// The scenario loaded with plugin choice `chosen` and no `--set` (every value is checked separately).
-    private static func load(_ file: ExperimentFile, uses chosen: [String: String], limits: CellLimits) throws -> World {
+    private static func load(_ file: ExperimentFile, uses chosen: [String: String], limits: CellLimits,
+                             files: ExperimentDataFiles.LoadedReads) throws -> World {
         var options = ScenarioOptions()
         options.seed = file.design.seed
         options.uses = try PluginRegistry.parseOverrides(chosen.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
@@ -60,11 +69,14 @@ public enum ExperimentScenarioCheck {
         options.lua = LuaState.Options(sandboxed: true, allowIO: limits.allowIO, seed: file.design.seed, timeBudget: limits.timeBudget,
                                        memoryLimit: limits.memoryLimit, modulePath: limits.pluginFolders, exitWhenStuck: true)
         do {
-            return try Scenario.load(file.scenarioPath, options: options) { world in
+            let world = try Scenario.load(file.scenarioPath, options: options) { world in
                 world.output = { _ in }
                 world.warning = { _ in }
                 world.input = { _ in nil }
+                ExperimentInputs.guardInputs(of: world, check: ExperimentDataFiles.recording(into: files))
             }
+            if let refusal = world.lua.inputRefusal { throw ScriptingError.invalidScenario(refusal) }
+            return world
         } catch ScriptingError.unknownPlugin(let message) where message.contains("this scenario uses no") {
             let kind = chosen.keys.sorted().first { message.contains("uses no \($0) plugin") } ?? ""
             throw ScriptingError.unknownPlugin("\(file.origin(ofUse: kind, plugin: chosen[kind] ?? "")): experiment: use.\(kind): \(file.design.scenario) uses no \(kind) plugin")

@@ -69,9 +69,11 @@ struct ExperimentCommand: ShopfloorSubcommand {
                                                  uses: Dictionary(uniqueKeysWithValues: uses.map { ($0.key.rawValue, $0.value) }))
         let cellLimits = limits.limits
         let read = try ExperimentScenarioCheck.check(experiment, limits: cellLimits)
-        let modules = ExperimentModules.covered(scenario: experiment.scenarioPath, pluginFolders: cellLimits.pluginFolders, read: read)
+        let modules = ExperimentModules.covered(scenario: experiment.scenarioPath, pluginFolders: cellLimits.pluginFolders, read: read.modules)
+        // Without --allow-io a scenario reads no file: no data file is covered and the hash is as before.
+        let files = cellLimits.allowIO ? try ExperimentDataFiles.covered(read: read.files, design: experiment.design) : []
         let hash = try ExperimentFingerprint.hash(experiment, pluginFolders: cellLimits.pluginFolders, modules: modules,
-                                                  version: ShopfloorVersion.number)
+                                                  files: files, version: ShopfloorVersion.number)
         let header = ExperimentHeader(experiment: hash, file: file, version: ShopfloorVersion.number, design: experiment.design)
         let shard = try shard.map(ShardSelection.init(parsing:))
         let design = experiment.design
@@ -104,7 +106,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
         while true {
             let jobs = (0..<(count * design.groupCount))
                 .filter { (shard?.contains($0) ?? true) && !sink.has($0) }
-                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits, modules: modules) }
+                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits, modules: modules, files: files) }
             let total = sink.count + jobs.count
             pool.run(jobs, record: { sink.receive($0) }) {
                 if RunInterruption.requested != 0, !pool.stopped { pool.stop() }

@@ -8,7 +8,9 @@ import ShopfloorScripting
 /// until stdin ends. Long-lived: one process runs many cells, one at a time, each in a fresh world.
 ///
 /// Anything else that would reach stdout (a stray print) goes to stderr instead, so the answer channel
-/// carries records only; Ctrl-C is ignored (the parent decides and kills its workers).
+/// carries records only; Ctrl-C is ignored (the parent decides and kills its workers). The jobs are read
+/// from a copy of stdin, and stdin itself is `/dev/null`: a cell that reads standard input (`io.read()` with
+/// `--allow-io`) reads nothing, every time, instead of taking the next cells' jobs (input no hash covers).
 struct ExperimentWorkerCommand: ShopfloorSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "experiment-worker",
@@ -20,8 +22,13 @@ struct ExperimentWorkerCommand: ShopfloorSubcommand {
         signal(SIGINT, SIG_IGN)
         let answers = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
+        let jobs = dup(STDIN_FILENO)
+        let empty = open("/dev/null", O_RDONLY)
+        if empty >= 0 { dup2(empty, STDIN_FILENO); close(empty) }
+        for fd in [answers, jobs] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard jobs >= 0, let input = fdopen(jobs, "r") else { throw ValidationError("experiment-worker: cannot read its jobs") }
         let decoder = JSONDecoder()
-        while let line = readLine(strippingNewline: true) {
+        while let line = Self.line(from: input) {
             let job: CellJob
             do { job = try decoder.decode(CellJob.self, from: Data(line.utf8)) } catch {
                 throw ValidationError("experiment-worker: not a cell job: \(line.prefix(80))")
@@ -37,5 +44,17 @@ struct ExperimentWorkerCommand: ShopfloorSubcommand {
                 offset += n
             }
         }
+    }
+
+    /// The next line of `file` without its newline, or nil at the end.
+    private static func line(from file: UnsafeMutablePointer<FILE>) -> String? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let n = getline(&buffer, &capacity, file)
+        guard n > 0, let buffer else { return nil }
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: n)
+        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
