@@ -9,6 +9,24 @@ extension ScriptHost {
         for file in PluginRegistry.files(in: folders) { try loadPluginFile(file) }
     }
 
+    /// Loads every plugin file in `folders` as ``loadPlugins(from:)`` does, but goes on past a file that
+    /// fails: its one-line error (`DIR/worse.lua:1: at load`) is returned, in load order, and the
+    /// plugins the other files register stay (`shopfloor plugins` lists them, then names the broken files).
+    public func loadPluginsReportingFailures(from folders: [String]) -> [LuaError] {
+        boardRulesLoaded = false
+        var failures: [LuaError] = []
+        for file in PluginRegistry.files(in: folders) {
+            do {
+                try loadPluginFile(file)
+            } catch let error as LuaError {
+                failures.append(error)
+            } catch {
+                failures.append(LuaError(kind: .runtime, message: "\(file): \(error)"))
+            }
+        }
+        return failures
+    }
+
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
     func registerPlugin(_ table: LuaTable, call: LuaCall) throws {
         let reporter = reporter(call)
