@@ -77,11 +77,16 @@ extension ScriptHost {
             throw ScriptingError.unknownPlugin(UnknownName.message("plugin kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         if kind == .boardRule { try loadBoardRulesForScenario() }
-        let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
+        let fallback = try call.optionalString(2)
+        // Only a `--use` choice is the command line's fault (reported as is); an unknown kind or default
+        // name is the script's, named at its line.
+        let plugin = plugins.overrides[kind] != nil
+            ? try noteCommandLineErrors { try plugins.resolve(kind, default: fallback) }
+            : try plugins.resolve(kind, default: fallback)
         chosenPlugins[kind] = plugin.name
         var values = LuaTable()
         for parameter in plugin.parameters {
-            values.entries[.string(parameter.name)] = try parameters.declare(parameter)
+            values.entries[.string(parameter.name)] = try noteCommandLineErrors { try parameters.declare(parameter) }
         }
         let extra = max(0, call.count - 2)
         let base = call.stack.top

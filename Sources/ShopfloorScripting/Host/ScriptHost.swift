@@ -104,7 +104,7 @@ public final class ScriptHost {
             return 0
         }
         lua.setFunction("use", in: module) { [unowned self] call in
-            try noteCommandLineErrors { try use(call) }
+            try use(call)
         }
     }
 
