@@ -1,9 +1,9 @@
--- experiments/tellers.lua: fifo against cross_training at the open bank, over staffing and load.
---
---   shopfloor experiment experiments/tellers.lua              # the table, every core
---   shopfloor experiment experiments/tellers.lua --plan       # the cells and shards, nothing run
---   shopfloor experiment experiments/tellers.lua --shard 0/4 --out shard0.jsonl   # one shard of four
---
+-- tellers.lua: fifo against cross_training at the open bank, over staffing and load. EXP is this file's
+-- path: experiments/tellers.lua in the sources, PREFIX/share/shopfloor/experiments/tellers.lua installed;
+-- its scenario is named relative to this file, so these run from any folder:
+--   shopfloor experiment EXP              # the table, every core
+--   shopfloor experiment EXP --plan       # the cells and shards, nothing run
+--   shopfloor experiment EXP --shard 0/4 --out shard0.jsonl   # one shard of four
 -- A cell is (grid point, plugin choice, replication r); its seed comes from (seed, r) only, so fifo and
 -- cross_training see the same customers at every point (common random numbers). Sized to run in a few
 -- seconds on two cores; raise customers and replications for a real study (docs/experiments.md).

@@ -101,6 +101,8 @@ typedef struct sf_memory {
                                           of its own, 2 inside a running entry; 0 otherwise */
     pthread_mutex_t arm_lock;          /* arming vs disarming; never taken on the fast path */
     lua_State *main;                   /* the main thread: host functions run on it (sf_trampoline) */
+    lua_State *caller;                 /* the coroutine whose host function runs on main now, or NULL
+                                          when main itself called it (sf_caller_thread) */
 } sf_memory;
 
 /** Start of an entry into Lua from the host. */
@@ -371,6 +373,16 @@ static inline int sf_call_on_main(lua_State *L, lua_State *M) {
     return code >= 0 ? results : code;
 }
 
+/**
+ * The thread whose stack holds the Lua code that called the running host function: the coroutine when
+ * the function was moved to the main thread (sf_call_on_main; on main, no Lua caller is below it), else L.
+ * For positions the host writes into messages and warnings (LuaStack.callerPlace).
+ */
+static inline lua_State *sf_caller_thread(lua_State *L) {
+    sf_memory *m = sf_memory_of(L);
+    return (L == m->main && m->caller != NULL) ? m->caller : L;
+}
+
 static inline int sf_trampoline(lua_State *L) {
     sf_function_box *box = (sf_function_box *)lua_touserdata(L, lua_upvalueindex(1));
     sf_memory *m = sf_memory_of(L);
@@ -379,8 +391,17 @@ static inline int sf_trampoline(lua_State *L) {
        error instead (Lua turns errors in __gc into warnings). */
     if (m->closing && !box->close_safe) return luaL_error(L, "host functions cannot be called while the Lua state closes");
     int saved = m->host_depth;
+    lua_State *saved_caller = m->caller;
     m->host_depth = saved + 1;
-    int n = (m->main == NULL || m->main == L) ? box->fn(L, box->context) : sf_call_on_main(L, m->main);
+    int n;
+    if (m->main == NULL || m->main == L) {
+        m->caller = NULL;
+        n = box->fn(L, box->context);
+    } else {
+        m->caller = L;
+        n = sf_call_on_main(L, m->main);
+    }
+    m->caller = saved_caller;
     m->host_depth = saved;
     if (n >= 0) return n;
     if (n == SF_RAISE) return lua_error(L);

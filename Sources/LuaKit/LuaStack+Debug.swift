@@ -5,17 +5,22 @@ import CLua
 extension LuaStack {
     /// The current line of the function `level` levels up the call stack (1: the Lua code calling
     /// the running host function), or nil when there is none. -1 when that function is a C function.
+    /// A host function called from a coroutine (a process) runs on the main thread: the levels are then
+    /// read on the coroutine, where its Lua caller is (`sf_caller_thread`).
     public func callerLine(level: Int32 = 1) -> Int? {
+        let thread = sf_caller_thread(L)
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "l", &ar) != 0 else { return nil }
+        guard lua_getstack(thread, level, &ar) != 0, lua_getinfo(thread, "l", &ar) != 0 else { return nil }
         return Int(ar.currentline)
     }
 
     /// `chunk:line` of the code `level` levels up (1: the Lua code calling the running host
-    /// function), as error messages name places, or nil when there is none.
+    /// function), as error messages name places, or nil when there is none. Read on the calling
+    /// coroutine as ``callerLine(level:)`` is.
     public func callerPlace(level: Int32 = 1) -> String? {
+        let thread = sf_caller_thread(L)
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0 else { return nil }
+        guard lua_getstack(thread, level, &ar) != 0, lua_getinfo(thread, "Sl", &ar) != 0 else { return nil }
         return "\(LuaStack.shortSource(of: ar)):\(ar.currentline)"
     }
 

@@ -62,6 +62,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.elsewhere.path) == ["home"])
     }
 
+    /// The commands in a shipped experiment's header hold for the copy they are read in, in the sources and
+    /// installed: each, with `EXP` standing for the file's own path, plans from a folder that is neither (a
+    /// header naming `experiments/tellers.lua` was true only from the sources' root).
+    @Test func test_experimentHeaderCommands_holdInTheSourcesAndInstalled() throws {
+        let prefix = try Prefix()
+        for file in [Shell.repository.path + "/experiments/tellers.lua", prefix.root + "/share/shopfloor/experiments/tellers.lua"] {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let commands = text.split(separator: "\n").filter { $0.hasPrefix("--   shopfloor experiment ") }
+            #expect(commands.count == 3, "\(file)")
+            for command in commands {
+                let words = command.dropFirst("--   shopfloor ".count).split(separator: "#")[0].split(separator: " ").map(String.init)
+                let arguments = words.map { $0 == "EXP" ? file : $0 } + (words.contains("--plan") ? [] : ["--plan"])
+                let r = try prefix.run(arguments)
+                #expect(r.status == 0, "\(file): \(command): \(r.stderr)")
+                #expect(r.stdout.contains("320 cells"), "\(file): \(command)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.elsewhere.path) == ["home"])
+    }
+
     /// Every shipped experiment names a shipped scenario; one that names a scenario the layout lacks is refused.
     @Test func test_installShare_refusesAnExperimentWhoseScenarioIsNotShipped() throws {
         let folder = try TemporaryFolder()

@@ -51,5 +51,12 @@ struct PluginsCommand: ShopfloorSubcommand {
         case .text: StandardStreams.output(listing.text)
         case .json: StandardStreams.output(listing.json.text + "\n")
         }
+        // A broken plugin file does not hide the good ones: they are listed, then each broken file is
+        // named on its own `error:` line, and the command fails (exit 1).
+        guard !listing.failures.isEmpty else { return }
+        for failure in listing.failures {
+            StandardStreams.error("error: \(ShopfloorMain.visible(failure))\n")
+        }
+        throw ExitCode.failure
     }
 }

@@ -74,11 +74,12 @@ public enum BoardModule {
                 }
                 var rest = spec
                 rest.entries[.string("title")] = nil
-                fields = try BoardLuaValues.apply(rest, to: TaskFields(title: title), what: "add")
+                fields = try atCallersLine { try BoardLuaValues.apply(rest, to: TaskFields(title: title), what: "add") }
             } else {
                 fields = TaskFields(title: try call.string(1))
                 if !call.isNil(2) {
-                    fields = try BoardLuaValues.apply(try call.table(2), to: fields, what: "add")
+                    let spec = try call.table(2), base = fields
+                    fields = try atCallersLine { try BoardLuaValues.apply(spec, to: base, what: "add") }
                 }
             }
             return call.returning(BoardLuaValues.task(try handle.open().add(fields)))
@@ -137,6 +138,17 @@ public enum BoardModule {
         }
         stack.setField("board", in: module)
         stack.pop()
+    }
+
+    /// Runs `body` (``BoardLuaValues/apply(_:to:what:)``) for a `shopfloor.board` function: its messages are
+    /// `LuaRaise`s, raised as they are, because a rule's answer names its own place; a script's call is
+    /// named at the caller's line instead (`s.lua:3: add: unknown key 'bogus' …`).
+    private static func atCallersLine<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LuaRaise {
+            throw ScriptingError.invalidScenario(error.message)
+        }
     }
 }
 

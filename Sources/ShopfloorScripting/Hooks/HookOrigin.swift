@@ -44,7 +44,23 @@ extension World {
     /// The core's zero-time-loop error with the place to look in the scripts: the customer generator, or the
     /// stock rule or `stock:restock` call behind restocks delivered at once. Other errors are returned as they are.
     func explained(_ error: Error) -> Error {
-        guard case CoreError.noProgress(_, _, let kind, let payload) = error else { return error }
+        guard let (place, message) = zeroTimeLoop(error) else { return error }
+        return ScriptingError.invalidScenario(place.map { "\($0): \(message)" } ?? message)
+    }
+
+    /// ``explained(_:)`` for `counter:run{…}` called from Lua (a scenario, the REPL): the same message as
+    /// `shopfloor run` gives. When it names a place, that place is the only one (a ``LuaRaise``: the line
+    /// calling `counter:run` is innocent, as in ``decodingAnswer(of:_:)``); else the caller's line leads it.
+    func explainedForScript(_ error: Error) -> Error {
+        guard let (place, message) = zeroTimeLoop(error) else { return error }
+        if let place { return LuaRaise("\(place): \(message)") }
+        return ScriptingError.invalidScenario(message)
+    }
+
+    /// For the core's zero-time-loop error: the place to look in the scripts, if one is known, and the
+    /// message with the hint on the limit. Nil for any other error.
+    private func zeroTimeLoop(_ error: Error) -> (place: String?, message: String)? {
+        guard case CoreError.noProgress(_, _, let kind, let payload) = error else { return nil }
         var place: String?
         switch kind {
         case .arrival:
@@ -65,7 +81,6 @@ extension World {
             break
         }
         let limit = simulation.limits.maxEventsPerInstant
-        let message = "\(error) (--max-events-per-instant \(limit): raise it if so many events at one instant are intended)"
-        return ScriptingError.invalidScenario(place.map { "\($0): \(message)" } ?? message)
+        return (place, "\(error) (--max-events-per-instant \(limit): raise it if so many events at one instant are intended)")
     }
 }

@@ -9,6 +9,24 @@ extension ScriptHost {
         for file in PluginRegistry.files(in: folders) { try loadPluginFile(file) }
     }
 
+    /// Loads every plugin file in `folders` as ``loadPlugins(from:)`` does, but goes on past a file that
+    /// fails: its one-line error (`DIR/worse.lua:1: at load`) is returned, in load order, and the
+    /// plugins the other files register stay (`shopfloor plugins` lists them, then names the broken files).
+    public func loadPluginsReportingFailures(from folders: [String]) -> [LuaError] {
+        boardRulesLoaded = false
+        var failures: [LuaError] = []
+        for file in PluginRegistry.files(in: folders) {
+            do {
+                try loadPluginFile(file)
+            } catch let error as LuaError {
+                failures.append(error)
+            } catch {
+                failures.append(LuaError(kind: .runtime, message: "\(file): \(error)"))
+            }
+        }
+        return failures
+    }
+
     /// `shopfloor.plugin { kind =, name =, description =, params =, build = }`.
     func registerPlugin(_ table: LuaTable, call: LuaCall) throws {
         let reporter = reporter(call)
@@ -59,11 +77,16 @@ extension ScriptHost {
             throw ScriptingError.unknownPlugin(UnknownName.message("plugin kind", kindName, among: PluginKind.names, label: "kinds"))
         }
         if kind == .boardRule { try loadBoardRulesForScenario() }
-        let plugin = try plugins.resolve(kind, default: try call.optionalString(2))
+        let fallback = try call.optionalString(2)
+        // Only a `--use` choice is the command line's fault (reported as is); an unknown kind or default
+        // name is the script's, named at its line.
+        let plugin = plugins.overrides[kind] != nil
+            ? try noteCommandLineErrors { try plugins.resolve(kind, default: fallback) }
+            : try plugins.resolve(kind, default: fallback)
         chosenPlugins[kind] = plugin.name
         var values = LuaTable()
         for parameter in plugin.parameters {
-            values.entries[.string(parameter.name)] = try parameters.declare(parameter)
+            values.entries[.string(parameter.name)] = try noteCommandLineErrors { try parameters.declare(parameter) }
         }
         let extra = max(0, call.count - 2)
         let base = call.stack.top

@@ -104,15 +104,22 @@ public final class ScriptHost {
             return 0
         }
         lua.setFunction("use", in: module) { [unowned self] call in
-            try noteCommandLineErrors { try use(call) }
+            try use(call)
         }
     }
 
     /// Runs `file` as a plugin file (one that may register plugins), such as `scripts/board_rules.lua`.
+    /// An error is one line, `file:line: message`, without the traceback: it is raised by the file's main
+    /// chunk (or by `shopfloor.plugin` called there), so the line says all a traceback would (as board
+    /// rules do: ``LuaError/located``).
     public func loadPluginFile(_ file: String) throws {
         loadingPluginFile = file
         defer { loadingPluginFile = nil }
-        _ = try lua.run(file: file)
+        do {
+            _ = try lua.run(file: file)
+        } catch let error as LuaError {
+            throw LuaError(kind: error.kind, message: error.located)
+        }
     }
 
     /// Runs `body`, remembering a command-line error (bad `--set`/`--use`) it throws.

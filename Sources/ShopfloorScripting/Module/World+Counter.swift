@@ -180,8 +180,8 @@ extension World {
                     try lua.suspendingEntry { try runForScript(goal) }
                 } catch {
                     // As `shopfloor run` reports it: a hook's own error (which names its place), not wrapped
-                    // in "… hook failed" behind this call's line.
-                    throw Scenario.userFacing(error)
+                    // in "… hook failed" behind this call's line; a zero-time loop with its place and hint.
+                    throw Scenario.userFacing(explainedForScript(error))
                 }
                 return call.returning(simulation.now)
             },

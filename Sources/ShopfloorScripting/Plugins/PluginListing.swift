@@ -6,18 +6,27 @@ import LuaKit
 /// parameters, as text or JSON.
 public struct PluginListing {
     public let plugins: [Plugin]
+    /// The plugin files that failed to load, each as one line (`DIR/worse.lua:1: at load`), in load
+    /// order: the listing still shows what the other files registered.
+    public let failures: [String]
 
-    public init(plugins: [Plugin]) { self.plugins = plugins }
+    public init(plugins: [Plugin], failures: [String] = []) {
+        self.plugins = plugins
+        self.failures = failures
+    }
 
     /// Loads the plugin `files` (such as `scripts/board_rules.lua`, which registers the board
     /// rules) and then every plugin file in `folders`, in a fresh sandboxed script host (no counter:
-    /// nothing is built).
+    /// nothing is built). A file that fails does not stop the others (``failures``).
     public static func load(files: [String] = [], folders: [String]) throws -> PluginListing {
         let host = try ScriptHost()
         host.installModule()
-        for file in files { try host.loadPluginFile(file) }
-        try host.loadPlugins(from: folders)
-        return PluginListing(plugins: host.plugins.sorted)
+        var failures: [String] = []
+        for file in files {
+            do { try host.loadPluginFile(file) } catch let error as LuaError { failures.append(error.message) }
+        }
+        failures += host.loadPluginsReportingFailures(from: folders).map(\.message)
+        return PluginListing(plugins: host.plugins.sorted, failures: failures)
     }
 
     public var text: String {

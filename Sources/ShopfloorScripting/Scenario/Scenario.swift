@@ -42,7 +42,11 @@ public enum Scenario {
                 _ = try world.lua.run(file: file, arguments: options.arguments)
                 try world.installPendingRoutes(final: true)
             } catch {
-                if let commandLine = world.commandLineError { throw commandLine }
+                // The command line's problem, when it is what unwound the load (not one a `pcall` caught
+                // before another error ended it: that error is the one to report).
+                if let commandLine = world.commandLineError, (error as? LuaError)?.message.hasSuffix(commandLine.description) ?? true {
+                    throw commandLine
+                }
                 throw Scenario.userFacing(error)
             }
         }
