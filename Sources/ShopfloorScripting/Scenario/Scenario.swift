@@ -77,7 +77,8 @@ public enum Scenario {
     public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
                            progress: ((Progress) throws -> Void)? = nil) throws {
         let simulation = world.simulation
-        guard !simulation.tasks.isEmpty else { return }
+        // A world without tasks runs too: its timers, processes and restocks are its work (a stock and a
+        // process alone, a timer alone). One with nothing scheduled ends at once, printing nothing.
         // The script ran the world itself, or said its own output is the whole output: no run of ours
         // (which would close a counter the user never opened, with a closing line nobody asked for).
         if (world.ranByScript || !world.summarized) && until == nil {
