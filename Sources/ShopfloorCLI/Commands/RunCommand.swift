@@ -108,6 +108,7 @@ struct RunCommand: ShopfloorSubcommand {
         let world = try Scenario.load(file, options: options) { world in
             // Limits first, so they hold for a run the script starts itself too: --until is a hard stop.
             world.simulation.limits.maxEventsPerInstant = maxEventsPerInstant
+            world.eventsPerInstantOption = "--max-events-per-instant"
             if let until { world.simulation.limits.horizon = until }
             if let wallLimit { world.simulation.limits.wallClock(seconds: wallLimit) }
             world.output = output

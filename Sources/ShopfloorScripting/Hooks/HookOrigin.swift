@@ -81,6 +81,10 @@ extension World {
             break
         }
         let limit = simulation.limits.maxEventsPerInstant
-        return (place, "\(error) (--max-events-per-instant \(limit): raise it if so many events at one instant are intended)")
+        guard let option = eventsPerInstantOption else {
+            // `experiment` and the REPL have no such option: say where the limit can be raised.
+            return (place, "\(error) (at most \(limit) events at one instant: shopfloor run --max-events-per-instant raises the limit if so many are intended)")
+        }
+        return (place, "\(error) (\(option) \(limit): raise it if so many events at one instant are intended)")
     }
 }

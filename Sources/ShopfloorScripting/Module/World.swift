@@ -33,6 +33,9 @@ public final class World {
     /// False after `shopfloor.summary(false)` (a console scenario: its own output is the whole
     /// output): `run` neither runs the world on after the main chunk nor prints a summary table.
     public internal(set) var summarized = true
+    /// The command-line option that raises the events-per-instant limit, when the command running this world
+    /// has one (`shopfloor run`): a zero-time loop's message names it, or else says which command can.
+    public var eventsPerInstantOption: String?
     /// Where scenario output (`print`) goes.
     public var output: (String) -> Void {
         get { host.output }
