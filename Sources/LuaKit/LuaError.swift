@@ -34,9 +34,28 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public init(kind: Kind, message: String, traceback: String = "") {
         self.kind = kind
-        self.message = message
+        self.message = LuaError.withSandboxHint(message)
         self.traceback = traceback
         (chunk, line) = LuaError.position(in: message)
+    }
+
+    /// What the sandbox leaves out, and where to look instead, keyed by Lua's own words for using a missing
+    /// global (`attempt to index a nil value (global 'io')`): a script written for `lua` meets these first, and
+    /// Lua's message alone reads like a typo.
+    static let sandboxHints: [(suffix: String, hint: String)] = [
+        ("(global 'io')", "io is left out of the sandbox: --allow-io grants it"),
+        ("(global 'dofile')", "dofile is left out of the sandbox: require \"name\" loads name.lua"),
+        ("(global 'loadfile')", "loadfile is left out of the sandbox: require \"name\" loads name.lua"),
+        ("(global 'package')", "package is left out of the sandbox: require \"name\" loads name.lua"),
+        ("(global 'debug')", "debug is left out of the sandbox"),
+    ]
+
+    /// `message` with the sandbox's hint when it is Lua's error for one of the globals the sandbox leaves out.
+    static func withSandboxHint(_ message: String) -> String {
+        guard message.hasSuffix("')"), let entry = sandboxHints.first(where: { message.hasSuffix($0.suffix) }) else {
+            return message
+        }
+        return message + " (" + entry.hint + ")"
     }
 
     /// The message followed by the traceback, as `lua` prints an uncaught error.
