@@ -12,11 +12,7 @@ import Testing
 struct IgnoredInterruptTests {
     /// Open-ended arrivals; at clock 10 (inside the run, its Ctrl-C handler in place) a timer says `ready` and
     /// waits until the test has sent its signal.
-    static let scenario = """
-        local bank = shopfloor.counter "bank"
-        bank:task { name = "deposit", service = shopfloor.exponential(0.9) }
-        bank:tellers { skill = "deposit" }
-        bank:arrivals { rate = 1, mix = { deposit = 1 } }
+    static let scenario = InterruptedOutputTests.openBank + "\n" + """
         shopfloor.at(10, function()
           io.stderr:write("ready\\n")
           local f = io.open("go"); f:read("a"); f:close()

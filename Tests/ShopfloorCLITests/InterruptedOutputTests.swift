@@ -6,7 +6,7 @@ import Testing
 /// user's folder, and the files already at those paths as they were; the process still ends by that signal.
 @Suite("No temporary output file left by a signal")
 struct InterruptedOutputTests {
-    /// One teller, open-ended arrivals at 1 per second (also InterruptedOutputEndTests' scenario).
+    /// One teller, open-ended arrivals at 1 per second (also InterruptedOutputEndTests' and IgnoredInterruptTests' scenario).
     static let openBank = """
         local bank = shopfloor.counter "bank"
         bank:task { name = "deposit", service = shopfloor.exponential(0.9) }

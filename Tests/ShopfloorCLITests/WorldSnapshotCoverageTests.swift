@@ -24,6 +24,7 @@ struct WorldSnapshotCoverageTests {
         "customerHandle": "describes only the event being delivered (empty between events); its task names are trimmed by `trimCaches()`",
         "counters": "the counter objects, made once per station; `trimCaches()` forgets those of stations a rollback took away",
         "assembly": "`.reloading` only while a reload re-runs the scripts (World+Reload.swift), `.building` again after",
+        "eventsPerInstantOption": "what the host attached (the command's option, named in a zero-time loop's hint)",
     ]
 
     /// Stored properties of the world's `ScriptHost` a `WorldSnapshot` deliberately does not take, and why.

@@ -180,11 +180,9 @@ struct RunCommand: ShopfloorSubcommand {
             if format == .json { StandardStreams.error(note) } else { StandardStreams.output(note) }
         }
         guard !world.simulation.tasks.isEmpty else {
-            // No counter to report on: the stock's summary, if the world has one, is the whole summary.
-            switch format {
-            case .text:
-                if world.summarized, let stock = world.stockSummary { StandardStreams.output(SummaryReport.text(stock, words: world.summaryWords)) }
-            case .json:
+            // No counter to report on: the script's own lines are the text output (a stock's figures are in
+            // the JSON document).
+            if format == .json {
                 StandardStreams.output(RunDocument.json(world, scenario: file, seed: lua.seed, version: ShopfloorVersion.number).text + "\n")
             }
             return
