@@ -42,7 +42,7 @@ struct OwnedReferenceTests {
     @Test func test_aReplacedPolicyIsReleased_onceNoSnapshotHoldsIt() throws {
         let world = try World()
         _ = try world.lua.evaluate(Self.bank + "\nbank:policy(function(teller, lines) end)", chunkName: "=test")
-        weak var first = world.hooks.policy
+        weak let first = world.hooks.policy
         #expect(first != nil)
         try world.transaction { _ in
             _ = try world.lua.evaluate("bank:policy(function(teller, lines) return nil end)", chunkName: "=test")

@@ -46,7 +46,7 @@ import Testing
     /// The trace's number writer (digits copied from `Double.write(to:)`) gives exactly
     /// `JSONValue.format`'s text, for edge values and for 20,000 doubles of every magnitude.
     @Test func test_numbers_inTheTraceBuffer_matchJSONValueFormat() {
-        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e-5, 1e15, 1e15 - 1, -1e15, 123456789012345.6, 1e20, 5e-324,
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e-5, 1e15, 1e15 - 1, -1e15, 123456789012345.6, 1e20, .leastNonzeroMagnitude,
                                 .greatestFiniteMagnitude, -.leastNormalMagnitude, .nan, .infinity, -.infinity, 1.690581893834503]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<20_000 {

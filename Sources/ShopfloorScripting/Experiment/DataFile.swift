@@ -14,7 +14,8 @@ public struct DataFile: Codable, Sendable, Hashable {
     }
 
     /// The file `name` as it is now. Only a regular file is read (opened without waiting, so a FIFO or a
-    /// device is refused, never read forever); a missing one has no digest.
+    /// device is refused, never read forever); a missing one has no digest. A file this process hashed
+    /// before and that has not changed since is not read again (``DataFileDigests``).
     public static func current(_ name: String) throws -> DataFile {
         let fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -27,6 +28,12 @@ public struct DataFile: Codable, Sendable, Hashable {
             throw ScriptingError.invalidScenario("\(name): not a regular file: an experiment reads regular files only, "
                 + "since it hashes the content of every file its scenario reads")
         }
+        let digest = try DataFileDigests.digest(of: fd, info: info) { try hash(fd, name) }
+        return DataFile(name: name, digest: digest)
+    }
+
+    /// The SHA-256 of what is left to read from `fd`, in hexadecimal.
+    private static func hash(_ fd: Int32, _ name: String) throws -> String {
         var sha = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -38,7 +45,7 @@ public struct DataFile: Codable, Sendable, Hashable {
             if n == 0 { break }
             sha.update(buffer[0 ..< n])
         }
-        return DataFile(name: name, digest: sha.hexDigest())
+        return sha.hexDigest()
     }
 
     /// Whether `name` is a regular file now (following symlinks).

@@ -72,7 +72,7 @@ public final class ParameterSet {
 
     /// A parameter whose value a reload changed: its default was edited (and no `--set` holds it).
     /// Or one whose default was edited while a `--set` holds its value (`heldBySet`, old == new).
-    public struct Change: Equatable, CustomStringConvertible {
+    public struct Change: Equatable, Sendable, CustomStringConvertible {
         public var name: String
         public var old: LuaValue
         public var new: LuaValue

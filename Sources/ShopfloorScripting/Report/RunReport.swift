@@ -36,7 +36,7 @@ public enum RunReport {
         let summary = sim.summary()
         let layout = world.summaryLayout
         var histograms: [String: JSONValue] = [:]
-        for (i, task) in sim.tasks.enumerated() {
+        for i in sim.tasks.indices {
             histograms[sim.reportKey(ofTask: i)] = waitHistogram(sim.taskStatistics[i].wait)
         }
         var series: [String: JSONValue] = [

@@ -73,7 +73,7 @@ struct HostileMergeInputTests {
 
     @Test func test_reportIntoAFolder_orAFullDevice_isRefused() throws {
         let folder = try TemporaryFolder()
-        goodShard(folder)
+        _ = goodShard(folder)
         try FileManager.default.createDirectory(atPath: folder.path("out.html"), withIntermediateDirectories: false)
         try refused(["a.jsonl", "--format", "json", "--report", "out.html"], in: folder, message: "--report out.html: is a folder")
         try FileManager.default.createSymbolicLink(atPath: folder.path("full.html"), withDestinationPath: "/dev/full")
