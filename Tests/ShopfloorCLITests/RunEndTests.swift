@@ -21,6 +21,31 @@ struct RunEndTests {
         #expect(r.stdout.hasPrefix(expected), "\(r.stdout)")
     }
 
+    /// A run stopped by time whose counter empties before that time reports `close` when the last customer leaves,
+    /// as the same run without the limit does. It used to be reported only by the idle stop rule: `--until` past
+    /// the day's end, or `stop { time = T }`, silently dropped the scenario's closing line (scripts/bank.lua's).
+    @Test(arguments: [(["--until", "100"], ""), ([], "shopfloor.stop { time = 100 }"), ([], "counter:run { [\"until\"] = 100 }")])
+    func test_close_isReportedWhenTheCounterEmpties_beforeATimeStop(arguments: [String], stop: String) throws {
+        let r = try TimeScenario.run(TimeScenario.bank(customers: 3, """
+            counter:on("close", function(day) print("close", day.served, day.end_time, shopfloor.now()) end)
+            shopfloor.on("end", function(s) print("end", s.served, s.end_time) end)
+            \(stop)
+            """), arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("close\t3\t30.0\t30.0\nend\t3\t100.0\n"), "\(r.stdout)")
+    }
+
+    /// Nobody left inside but a one-shot timer still to come: not closed yet (the timer may bring customers);
+    /// closed once it has fired and nothing else is pending, as without the limit.
+    @Test func test_close_waitsForATimerThatKeepsTheRunAlive_underATimeStop() throws {
+        let r = try TimeScenario.run(TimeScenario.bank(customers: 1, """
+            counter:on("close", function(day) print("close", day.served, shopfloor.now()) end)
+            shopfloor.at(50, function() counter:arrive "deposit" end)
+            """), ["--until", "100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("close\t2\t60.0\n\n"), "\(r.stdout)")
+    }
+
     @Test func test_endDoesNotFire_afterAnError() throws {
         let r = try TimeScenario.run(TimeScenario.bank(customers: 3, Self.endHook + """
 

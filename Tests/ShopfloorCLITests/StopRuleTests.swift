@@ -35,6 +35,28 @@ struct StopRuleTests {
         #expect(json["end_time"] as? Double == 100)
     }
 
+    /// Arrivals that end short of `orders = N`, and a background sampler (`every` without `to`): the run ends when
+    /// nothing but the sampler is left, as a `served` or idle run does. It used to go on firing the sampler for ever
+    /// (a hang, until --wall-limit).
+    @Test func test_orders_endsWhenArrivalsEndShort_despiteABackgroundSampler() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local stock = shopfloor.stock "bar"
+            stock:item { name = "apple", count = 100 }
+            stock:recipe("apple juice", { apple = 1 })
+            local bar = shopfloor.counter "bar"
+            stock:makers { count = 1, prep = 1 }
+            local n = 0
+            bar:generate(function() n = n + 1; if n > 5 then return nil end; return 1, "apple juice" end)
+            shopfloor.every(60, function() end)
+            shopfloor.stop { orders = 1000 }
+            shopfloor.on("end", function(s) print("end", s.served, s.end_time) end)
+            """)
+        let r = try Shell.run(["run", "s.lua", "--wall-limit", "20"], in: folder.url)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("end\t5\t6.0\n"), "\(r.stdout)")
+    }
+
     /// Before, an `orders` rule won over any `served` or `time` rule, given before or after it: the
     /// later `served = 200` was silently ignored and the run went on to 1000 orders.
     @Test func test_aLaterServedRule_replacesAnOrdersRule() throws {

@@ -24,6 +24,23 @@ struct TimerTests {
         #expect(r.stdout.hasPrefix("tick\t1.0\ntick\t2.0\ntrue\tfalse\tfalse\ttimer (ended)\n\n"), "\(r.stdout)")
     }
 
+    /// "Up to and including `to`" holds for steps that are not whole in binary: 3 × 0.1 is 0.30000000000000004,
+    /// which used to pass `to = 0.3` and silently drop the last call (0.1 + 6 × 0.1 likewise passes 0.7).
+    @Test func test_every_firesAtTo_whenTheStepsReachItOnlyUpToRounding() throws {
+        let r = try TimeScenario.run(TimeScenario.bank("""
+            shopfloor.every(0.1, function(now) print("a", now) end, { from = 0, to = 0.3 })
+            shopfloor.every(0.1, function(now) print("b", now) end, { from = 0.1, to = 0.7 })
+            shopfloor.every(0.25, function(now) print("c", now) end, { from = 0, to = 0.6 })
+            """))
+        #expect(r.status == 0, "\(r.stderr)")
+        let a = r.stdout.split(separator: "\n").filter { $0.hasPrefix("a\t") }
+        let b = r.stdout.split(separator: "\n").filter { $0.hasPrefix("b\t") }
+        let c = r.stdout.split(separator: "\n").filter { $0.hasPrefix("c\t") }
+        #expect(a == ["a\t0.0", "a\t0.1", "a\t0.2", "a\t0.3"], "\(r.stdout)")
+        #expect(b.count == 7 && b.last == "b\t0.7", "\(r.stdout)")
+        #expect(c == ["c\t0.0", "c\t0.25", "c\t0.5"], "\(r.stdout)")   // 0.75 is well past 0.6: no extra call
+    }
+
     /// A background `every` (no `to`) never keeps the idle run going, nor stretches its end.
     @Test func test_everyWithoutTo_doesNotKeepAnIdleRunAlive() throws {
         let plain = try TimeScenario.json(TimeScenario.bank(customers: 3, ""))

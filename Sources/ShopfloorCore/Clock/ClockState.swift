@@ -47,6 +47,18 @@ struct TimerEntry {
     /// Whether its events keep a run alive (``EventKind/timedCall``) or not (``EventKind/backgroundCall``).
     let keepsRunAlive: Bool
     let action: TimerAction
+
+    /// The `k`-th firing after the first, `first + k × interval` — or `to` when that sum passes `to` by no more than
+    /// its rounding: `every(0.1, { from = 0, to = 0.3 })` fires at 0.3 (3 × 0.1 is 0.30000000000000004 in binary),
+    /// as "up to and including `to`" promises, instead of silently skipping its last call.
+    static func firing(_ k: Int, first: Double, interval: Double, to: Double) -> Double {
+        let next = first + Double(k) * interval
+        guard next > to, to.isFinite else { return next }
+        // The sum's error: the binary representations of `first`, `interval` and `to` (each within half an ulp of
+        // what was written) and two roundings — a few ulps of the largest magnitude. Never half an interval.
+        let slack = min(16 * Swift.max(next.magnitude, to.magnitude, first.magnitude).ulp, interval / 2)
+        return next - to <= slack ? to : next
+    }
 }
 
 /// A pool's size over time: steps `(at, count)` in time order, the next one to apply, and how a teller leaves.

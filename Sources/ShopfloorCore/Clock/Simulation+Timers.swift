@@ -109,7 +109,7 @@ extension Simulation {
         let id = TimerID(payload: payload)
         guard isLive(id), var entry = runState.clock.timers[Int(id.slot)] else { return }
         entry.fired += 1
-        let next = entry.first + Double(entry.fired) * entry.interval
+        let next = TimerEntry.firing(entry.fired, first: entry.first, interval: entry.interval, to: entry.to)
         // A repeat too fine for the clock (next == now) is scheduled anyway: the progress guard then names it.
         if entry.interval > 0 && next <= entry.to && next.isFinite {
             runState.clock.timers[Int(id.slot)] = entry

@@ -87,8 +87,11 @@ extension Simulation {
         try beginRun("run")
         defer { isRunning = false }
         while service.decided < count {
-            if !(try stepOne()) { break }
+            // Alive events only, as every run that ends when nothing is left to do: a background sampler
+            // (`every` without `to`) must not carry a run whose arrivals ended short of the goal on for ever.
+            if !(try stepOne(aliveOnly: true)) { break }
         }
+        try reportCloseIfIdle()
     }
 
     // MARK: Stock operations allowed anywhere
