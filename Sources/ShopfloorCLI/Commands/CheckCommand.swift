@@ -15,9 +15,11 @@ struct CheckCommand: ShopfloorSubcommand {
 
     @OptionGroup var scenario: ScenarioFlags
     @OptionGroup var lua: LuaOptions
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func execute() throws {
-        let options = try scenario.options(lua: lua)
+        var options = try scenario.options(lua: lua)
+        eventLimit.apply(to: &options)
         let report = try ScenarioCheck.check(file, options: options)
         if !report.problems.isEmpty {
             throw ScriptingError.problems(report.problems)

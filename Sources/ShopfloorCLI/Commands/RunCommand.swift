@@ -27,9 +27,7 @@ struct RunCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Reset statistics at this simulated time (the run is not disturbed).", valueName: "seconds"))
     var warmup: Double?
 
-    @Option(name: .customLong("max-events-per-instant"), help: ArgumentHelp(
-        "Stop with an error after this many events at one simulated instant (a zero-time loop); 1 to 1e15.", valueName: "n"))
-    var maxEventsPerInstant: Int = RunLimits.defaultMaxEventsPerInstant
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     @Option(name: .customLong("wall-limit"), help: ArgumentHelp(
         "Stop with an error once the command has run this many wall-clock seconds; 0.001 to 1e9.", valueName: "seconds"))
@@ -67,9 +65,6 @@ struct RunCommand: ShopfloorSubcommand {
         if watch && !live { throw ValidationError("--watch works with --live") }
         if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
-        if !(1...1_000_000_000_000_000).contains(maxEventsPerInstant) {
-            throw ValidationError("--max-events-per-instant must be from 1 to 1e15 (got \(maxEventsPerInstant))")
-        }
         if let wallLimit, !(wallLimit >= 0.001 && wallLimit <= 1e9) {
             throw ValidationError("--wall-limit must be from 0.001 to 1e9 seconds (got \(wallLimit))")
         }
@@ -91,6 +86,7 @@ struct RunCommand: ShopfloorSubcommand {
     func execute() throws {
         var options = try scenario.options(lua: lua)
         options.arguments = arguments
+        eventLimit.apply(to: &options)
         // With JSON on stdout, the scenario's own printing goes to stderr.
         let toStderr = format == .json
         let output: (String) -> Void = { text in
@@ -106,9 +102,8 @@ struct RunCommand: ShopfloorSubcommand {
             reportFile?.discard()
         }
         let world = try Scenario.load(file, options: options) { world in
-            // Limits first, so they hold for a run the script starts itself too: --until is a hard stop.
-            world.simulation.limits.maxEventsPerInstant = maxEventsPerInstant
-            world.eventsPerInstantOption = "--max-events-per-instant"
+            // Limits first, so they hold for a run the script starts itself too: --until is a hard stop
+            // (--max-events-per-instant is set from the options, before this).
             if let until { world.simulation.limits.horizon = until }
             if let wallLimit { world.simulation.limits.wallClock(seconds: wallLimit) }
             world.output = output
