@@ -72,6 +72,7 @@ struct RunCommand: ShopfloorSubcommand {
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm") || report.lowercased().hasSuffix(".json")) {
             throw ValidationError("--report \(report): the file must end in .html or .json")
         }
+        try OutputPathClash.refuse([("--trace", trace), ("--report", report)])
         if let until, let warmup, warmup > until { throw ValidationError("--warmup (\(warmup)) must not be after --until (\(until))") }
     }
 

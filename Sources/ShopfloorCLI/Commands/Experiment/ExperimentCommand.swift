@@ -57,6 +57,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm")) {
             throw ValidationError("--report \(report): the file must end in .html")
         }
+        try OutputPathClash.refuse([("--out", out), ("--report", report)])
         if shard != nil && !plan && (report != nil || format != nil) {
             throw ValidationError("--shard writes records, not a result: merge the shards with shopfloor merge (which takes --format and --report)")
         }
