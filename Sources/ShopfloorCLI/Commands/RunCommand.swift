@@ -42,8 +42,8 @@ struct RunCommand: ShopfloorSubcommand {
     @Flag(help: "Show the run as a live terminal view, paced to the wall clock.")
     var live = false
 
-    @Option(help: ArgumentHelp("With --live: simulated seconds per wall-clock second.", valueName: "x"))
-    var speed: Double = 1
+    @Option(help: ArgumentHelp("With --live: simulated seconds per wall-clock second (default 1).", valueName: "x"))
+    var speed: Double?
 
     @Flag(help: "With --live: reload scripts when they change on disk (a broken edit is shown; the old version keeps running).")
     var watch = false
@@ -58,12 +58,20 @@ struct RunCommand: ShopfloorSubcommand {
     var arguments: [String] = []
 
     func validate() throws {
+        // Options the live view would silently ignore are refused first, terminal or not.
+        if live, report != nil {
+            throw ValidationError("--live cannot be combined with --report (the view's run is not recorded): run without --live to write a report")
+        }
+        if live, warmup != nil {
+            throw ValidationError("--live cannot be combined with --warmup (the view shows the figures from time 0): run without --live for a warm-up")
+        }
+        if speed != nil && !live { throw ValidationError("--speed works with --live") }
         if live && !Terminal.canDraw {
             throw ValidationError("--live needs a terminal (stdin and stdout a TTY, TERM not dumb); run without --live, or with --format json or --report")
         }
         if live && (format == .json) { throw ValidationError("--live cannot be combined with --format json") }
         if watch && !live { throw ValidationError("--watch works with --live") }
-        if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
+        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
         if let wallLimit, !(wallLimit >= 0.001 && wallLimit <= 1e9) {
             throw ValidationError("--wall-limit must be from 0.001 to 1e9 seconds (got \(wallLimit))")
@@ -124,7 +132,7 @@ struct RunCommand: ShopfloorSubcommand {
             let printing = world.output
             world.output = { _ in }
             let reload = watch ? ReloadService(world: world, file: file, options: options) : nil
-            let view = LiveView(world: world, speed: speed, reload: reload)
+            let view = LiveView(world: world, speed: speed ?? 1, reload: reload)
             try view.run()
             world.output = printing  // back on the normal screen: what on("end") prints shows, as in a plain run
             // Back on the normal screen: what was done, as a plain run prints it.
