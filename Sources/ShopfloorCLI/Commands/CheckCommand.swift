@@ -44,6 +44,7 @@ struct PluginsCommand: ShopfloorSubcommand {
     var pluginFolders: [String] = []
 
     func execute() throws {
+        try PluginFolders.check(pluginFolders)
         let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
         // The board rules live in their own file, found as `shopfloor board` finds it.
         let rules = BoardRuleHost.defaultRulesFiles(environment: ProcessInfo.processInfo.environment)

@@ -22,6 +22,7 @@ struct EvalCommand: ShopfloorSubcommand {
     @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func execute() throws {
+        try PluginFolders.check(lua.pluginFolders)
         let world = try World(seed: lua.seed, options: lua.stateOptions)
         world.simulation.limits.maxEventsPerInstant = eventLimit.maxEventsPerInstant
         world.eventsPerInstantOption = EventsPerInstantFlag.name

@@ -64,6 +64,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
     }
 
     func execute() throws {
+        try PluginFolders.check(limits.pluginFolders)
         let settings = try ParameterSet.parseOverrides(overrides.settings)
         let uses = try PluginRegistry.parseOverrides(overrides.uses)
         let experiment = try ExperimentFile.load(file, settings: settings,
