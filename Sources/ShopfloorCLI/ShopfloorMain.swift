@@ -37,8 +37,14 @@ public enum ShopfloorMain {
                 if !text.isEmpty { StandardStreams.output(text + "\n") }
                 exit(StandardStreams.finish() && wrote ? 0 : 1)
             }
-            // ArgumentParser's own report (`Error: …` and the usage), with the same escaping.
-            let text = ShopfloorCommand.fullMessage(for: error)
+            // ArgumentParser's own report (`Error: …` and the usage), with the same escaping; a misspelt
+            // command is named as such, with a did-you-mean (UnknownCommand).
+            var text = ShopfloorCommand.fullMessage(for: error)
+            let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+            if let first = text.split(separator: "\n", maxSplits: 1).first,
+               let named = UnknownCommand.message(arguments: given, parseMessage: String(first)) {
+                text = named + text.dropFirst(first.count)
+            }
             if !text.isEmpty { StandardStreams.error(visible(text) + "\n") }
             exit(code.rawValue)
         }
