@@ -23,6 +23,17 @@ struct HostilePluginFolderTests {
         #expect(try FolderState(folder) == before)
     }
 
+    /// The board's rule commands too, before the database is created.
+    @Test func boardRefusesIt() throws {
+        let folder = try TemporaryFolder()
+        let before = try FolderState(folder)
+        let r = try Shell.run(["board", "add", "Write the report", "--db", folder.path("b.db"), "--plugins", "plugns"],
+                              in: folder.url, environment: ["SHOPFLOOR_BOARD_DB": folder.path("env.db")])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr == "error: --plugins plugns: no such folder\n", "\(r.stderr)")
+        #expect(try FolderState(folder) == before)
+    }
+
     @Test func experimentRefusesIt() throws {
         let folder = try TemporaryFolder()
         folder.write("e.lua", ExperimentSupport.bank(replications: 1))
