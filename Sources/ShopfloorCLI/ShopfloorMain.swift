@@ -20,6 +20,12 @@ public enum ShopfloorMain {
         // A signal that ends the process, or the watchdog ending it past the time budget, leaves no
         // temporary output file behind.
         FatalSignals.install()
+        if arguments == nil, let bad = RawArguments.firstInvalid() {
+            StandardStreams.error("Error: the argument '\(visible(bad))' is not UTF-8 (shown with its bytes as \\xNN): "
+                                  + "shopfloor reads file names, values and script arguments as UTF-8; rename the file or recode the value\n")
+            _ = StandardStreams.finish()
+            exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
             try command.run()
