@@ -21,12 +21,7 @@ struct ExperimentLimitFlags: ParsableArguments {
     @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func validate() throws {
-        guard LuaOptions.timeBudgetRange.contains(timeBudget) else {
-            throw ValidationError("--time-budget \(timeBudget): must be a number of seconds from 0.01 to 86400")
-        }
-        guard LuaOptions.memoryLimitRange.contains(memoryLimit) else {
-            throw ValidationError("--memory-limit \(memoryLimit): must be a whole number of megabytes from 1 to 1048576 (1 TiB)")
-        }
+        try LuaOptions.validate(timeBudget: timeBudget, memoryLimit: memoryLimit)
     }
 
     var limits: CellLimits {
