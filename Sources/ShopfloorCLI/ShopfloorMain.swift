@@ -20,6 +20,12 @@ public enum ShopfloorMain {
         // A signal that ends the process, or the watchdog ending it past the time budget, leaves no
         // temporary output file behind.
         FatalSignals.install()
+        if arguments == nil, let bad = RawArguments.firstInvalid() {
+            StandardStreams.error("Error: the argument '\(visible(bad))' is not UTF-8 (shown with its bytes as \\xNN): "
+                                  + "shopfloor reads file names, values and script arguments as UTF-8; rename the file or recode the value\n")
+            _ = StandardStreams.finish()
+            exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
             try command.run()
@@ -37,8 +43,14 @@ public enum ShopfloorMain {
                 if !text.isEmpty { StandardStreams.output(text + "\n") }
                 exit(StandardStreams.finish() && wrote ? 0 : 1)
             }
-            // ArgumentParser's own report (`Error: …` and the usage), with the same escaping.
-            let text = ShopfloorCommand.fullMessage(for: error)
+            // ArgumentParser's own report (`Error: …` and the usage), with the same escaping; a misspelt
+            // command is named as such, with a did-you-mean (UnknownCommand).
+            var text = ShopfloorCommand.fullMessage(for: error)
+            let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+            if let first = text.split(separator: "\n", maxSplits: 1).first,
+               let named = UnknownCommand.message(arguments: given, parseMessage: String(first)) {
+                text = named + text.dropFirst(first.count)
+            }
             if !text.isEmpty { StandardStreams.error(visible(text) + "\n") }
             exit(code.rawValue)
         }

@@ -25,9 +25,18 @@ public struct ShardFile: Sendable {
 
     /// Reads `path`. A last line cut short (no newline) is dropped when `dropsCutLine`, else an error.
     public static func read(path: String, dropsCutLine: Bool) throws -> ShardFile {
+        // The reason as the system gives it (Foundation's for a folder or a refused read is
+        // "The operation could not be completed. (NSCocoaErrorDomain error 256.)").
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ShardFileError(path: path, line: nil, message: "is a folder, not a shard file")
+        }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ShardFileError(path: path, line: nil, message: "cannot read: \((error as NSError).localizedDescription)")
+            let fd = open(path, O_RDONLY)
+            let reason = fd < 0 ? String(cString: strerror(errno)) : (error as NSError).localizedDescription
+            if fd >= 0 { close(fd) }
+            throw ShardFileError(path: path, line: nil, message: "cannot read: \(reason)")
         }
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() } else if !lines.isEmpty {

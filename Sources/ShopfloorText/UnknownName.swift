@@ -48,18 +48,24 @@ public enum UnknownName {
         return best.name
     }
 
-    /// Levenshtein distance (insertions, deletions, substitutions each cost 1).
+    /// Edit distance with adjacent transpositions (optimal string alignment): insertions, deletions,
+    /// substitutions and swapping two neighbours each cost 1, so the commonest typo, two letters swapped
+    /// (`lsit`), is one edit from its word (`list`) and closer than a word two letters away (`edit`).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for (i, ca) in a.enumerated() {
             current[0] = i + 1
             for (j, cb) in b.enumerated() {
                 current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+                if i > 0, j > 0, ca == b[j - 1], a[i - 1] == cb {
+                    current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

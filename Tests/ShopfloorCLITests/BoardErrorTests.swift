@@ -53,6 +53,8 @@ struct BoardErrorTests {
     @Test func test_badIDOrState() throws {
         try expectRefused(["move", "x1", "doing"], message: "error: id must be a positive whole number (got \"x1\")\n")
         try expectRefused(["move", "1", "later"], message: "error: state must be one of todo, doing, done (got \"later\")\n")
+        try expectRefused(["move", "1", "DNE"], message: "error: state must be one of todo, doing, done (got \"DNE\"; did you mean 'done'?)\n")
+        try expectRefused(["add", "X", "--state", "doign"], message: "error: state must be one of todo, doing, done (got \"doign\"; did you mean 'doing'?)\n")
         try expectRefused(["move", "1", "todo"], message: "error: task 1 is already in TODO\n")
         try expectRefused(["add", "X", "--state", "someday"], message: "error: state must be one of todo, doing, done (got \"someday\")\n")
     }

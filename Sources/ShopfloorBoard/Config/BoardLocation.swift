@@ -26,8 +26,8 @@ public enum BoardLocation {
     /// - Throws: ``BoardError/database(_:)`` if the default folder cannot be created, no home
     ///   folder is known, or the home folder does not exist.
     public static func resolve(option: String?, environment: [String: String]) throws -> String {
-        if let option, !option.isEmpty { return option }
-        if let path = environment[environmentVariable], !path.isEmpty { return path }
+        if let option, !option.isEmpty { return try notAFolder(option, named: "--db") }
+        if let path = environment[environmentVariable], !path.isEmpty { return try notAFolder(path, named: environmentVariable) }
         let path = try defaultPath(environment: environment)
         let folder = PlainPath.folder(of: path)
         let base = baseFolder(environment: environment)
@@ -42,6 +42,17 @@ public enum BoardLocation {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw BoardError.database("cannot create the board's folder \(folder): \(error.localizedDescription)")
+        }
+        return path
+    }
+
+    /// `path`, unless it is a folder: SQLite then failed with "could not read or write the board database at
+    /// PATH (I/O error)", which does not say that the path names a folder instead of the database file.
+    private static func notAFolder(_ path: String, named source: String) throws -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            let file = path.hasSuffix("/") ? path + "board.sqlite" : path + "/board.sqlite"
+            throw BoardError.database("\(source) \(path) is a folder: name the database file in it (e.g. \(file))")
         }
         return path
     }

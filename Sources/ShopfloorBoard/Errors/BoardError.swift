@@ -68,7 +68,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidDue(let text):
             "due must be a date YYYY-MM-DD (got \(Self.quoted(text)))"
         case .invalidState(let text):
-            "state must be one of todo, doing, done (got \(Self.quoted(text)))"
+            // A typo gets the nearest state (`DNE`: did you mean 'done'?), as every unknown name in the tool does.
+            "state must be one of todo, doing, done (got \(Self.quoted(text))"
+                + (UnknownName.suggestion(for: text, among: ["todo", "doing", "done"]).map { "; did you mean '\($0)'?" } ?? "") + ")"
         case .invalidID(let text):
             "id must be a positive whole number (got \(Self.quoted(text)))"
         case .noSuchTask(let id):

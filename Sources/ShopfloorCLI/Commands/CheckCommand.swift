@@ -15,9 +15,11 @@ struct CheckCommand: ShopfloorSubcommand {
 
     @OptionGroup var scenario: ScenarioFlags
     @OptionGroup var lua: LuaOptions
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func execute() throws {
-        let options = try scenario.options(lua: lua)
+        var options = try scenario.options(lua: lua)
+        eventLimit.apply(to: &options)
         let report = try ScenarioCheck.check(file, options: options)
         if !report.problems.isEmpty {
             throw ScriptingError.problems(report.problems)
@@ -42,6 +44,7 @@ struct PluginsCommand: ShopfloorSubcommand {
     var pluginFolders: [String] = []
 
     func execute() throws {
+        try PluginFolders.check(pluginFolders)
         let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
         // The board rules live in their own file, found as `shopfloor board` finds it.
         let rules = BoardRuleHost.defaultRulesFiles(environment: ProcessInfo.processInfo.environment)

@@ -19,9 +19,13 @@ struct EvalCommand: ShopfloorSubcommand {
     var code: String
 
     @OptionGroup var lua: LuaOptions
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func execute() throws {
+        try PluginFolders.check(lua.pluginFolders)
         let world = try World(seed: lua.seed, options: lua.stateOptions)
+        world.simulation.limits.maxEventsPerInstant = eventLimit.maxEventsPerInstant
+        world.eventsPerInstantOption = EventsPerInstantFlag.name
         world.output = StandardStreams.output
         let values = try world.lua.evaluateLine(code, chunkName: "=(command line)")
         if !values.isEmpty {

@@ -28,6 +28,12 @@ public struct LuaOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
+        try LuaOptions.validate(timeBudget: timeBudget, memoryLimit: memoryLimit)
+    }
+
+    /// The range checks of `--time-budget` and `--memory-limit`, with one message wherever they are taken
+    /// (here, and per cell in `shopfloor experiment`).
+    static func validate(timeBudget: Double, memoryLimit: Int) throws {
         // NaN fails `contains` too.
         guard LuaOptions.timeBudgetRange.contains(timeBudget) else {
             let shown = timeBudget == timeBudget.rounded() && abs(timeBudget) < 1e15 ? String(Int(timeBudget)) : "\(timeBudget)"

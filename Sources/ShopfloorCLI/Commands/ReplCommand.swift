@@ -19,9 +19,11 @@ struct ReplCommand: ShopfloorSubcommand {
 
     @OptionGroup var scenario: ScenarioFlags
     @OptionGroup var lua: LuaOptions
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     func execute() throws {
-        let options = try scenario.options(lua: lua)
+        var options = try scenario.options(lua: lua)
+        eventLimit.apply(to: &options)
         let interactive = isatty(0) != 0 && isatty(1) != 0
         let session = try ReplSession(file: file, options: options, interactive: interactive)
         let reader: LineReader = interactive

@@ -27,9 +27,7 @@ struct RunCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Reset statistics at this simulated time (the run is not disturbed).", valueName: "seconds"))
     var warmup: Double?
 
-    @Option(name: .customLong("max-events-per-instant"), help: ArgumentHelp(
-        "Stop with an error after this many events at one simulated instant (a zero-time loop); 1 to 1e15.", valueName: "n"))
-    var maxEventsPerInstant: Int = RunLimits.defaultMaxEventsPerInstant
+    @OptionGroup var eventLimit: EventsPerInstantFlag
 
     @Option(name: .customLong("wall-limit"), help: ArgumentHelp(
         "Stop with an error once the command has run this many wall-clock seconds; 0.001 to 1e9.", valueName: "seconds"))
@@ -44,8 +42,8 @@ struct RunCommand: ShopfloorSubcommand {
     @Flag(help: "Show the run as a live terminal view, paced to the wall clock.")
     var live = false
 
-    @Option(help: ArgumentHelp("With --live: simulated seconds per wall-clock second.", valueName: "x"))
-    var speed: Double = 1
+    @Option(help: ArgumentHelp("With --live: simulated seconds per wall-clock second (default 1).", valueName: "x"))
+    var speed: Double?
 
     @Flag(help: "With --live: reload scripts when they change on disk (a broken edit is shown; the old version keeps running).")
     var watch = false
@@ -60,16 +58,21 @@ struct RunCommand: ShopfloorSubcommand {
     var arguments: [String] = []
 
     func validate() throws {
+        // Options the live view would silently ignore are refused first, terminal or not.
+        if live, report != nil {
+            throw ValidationError("--live cannot be combined with --report (the view's run is not recorded): run without --live to write a report")
+        }
+        if live, warmup != nil {
+            throw ValidationError("--live cannot be combined with --warmup (the view shows the figures from time 0): run without --live for a warm-up")
+        }
+        if speed != nil && !live { throw ValidationError("--speed works with --live") }
         if live && !Terminal.canDraw {
             throw ValidationError("--live needs a terminal (stdin and stdout a TTY, TERM not dumb); run without --live, or with --format json or --report")
         }
         if live && (format == .json) { throw ValidationError("--live cannot be combined with --format json") }
         if watch && !live { throw ValidationError("--watch works with --live") }
-        if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
+        if let speed, !(speed > 0 && speed.isFinite) { throw ValidationError("--speed must be a positive number (got \(speed))") }
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a time >= 0 (got \(until))") }
-        if !(1...1_000_000_000_000_000).contains(maxEventsPerInstant) {
-            throw ValidationError("--max-events-per-instant must be from 1 to 1e15 (got \(maxEventsPerInstant))")
-        }
         if let wallLimit, !(wallLimit >= 0.001 && wallLimit <= 1e9) {
             throw ValidationError("--wall-limit must be from 0.001 to 1e9 seconds (got \(wallLimit))")
         }
@@ -77,6 +80,7 @@ struct RunCommand: ShopfloorSubcommand {
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm") || report.lowercased().hasSuffix(".json")) {
             throw ValidationError("--report \(report): the file must end in .html or .json")
         }
+        try OutputPathClash.refuse([("--trace", trace), ("--report", report)])
         if let until, let warmup, warmup > until { throw ValidationError("--warmup (\(warmup)) must not be after --until (\(until))") }
     }
 
@@ -91,6 +95,7 @@ struct RunCommand: ShopfloorSubcommand {
     func execute() throws {
         var options = try scenario.options(lua: lua)
         options.arguments = arguments
+        eventLimit.apply(to: &options)
         // With JSON on stdout, the scenario's own printing goes to stderr.
         let toStderr = format == .json
         let output: (String) -> Void = { text in
@@ -106,9 +111,8 @@ struct RunCommand: ShopfloorSubcommand {
             reportFile?.discard()
         }
         let world = try Scenario.load(file, options: options) { world in
-            // Limits first, so they hold for a run the script starts itself too: --until is a hard stop.
-            world.simulation.limits.maxEventsPerInstant = maxEventsPerInstant
-            world.eventsPerInstantOption = "--max-events-per-instant"
+            // Limits first, so they hold for a run the script starts itself too: --until is a hard stop
+            // (--max-events-per-instant is set from the options, before this).
             if let until { world.simulation.limits.horizon = until }
             if let wallLimit { world.simulation.limits.wallClock(seconds: wallLimit) }
             world.output = output
@@ -128,7 +132,7 @@ struct RunCommand: ShopfloorSubcommand {
             let printing = world.output
             world.output = { _ in }
             let reload = watch ? ReloadService(world: world, file: file, options: options) : nil
-            let view = LiveView(world: world, speed: speed, reload: reload)
+            let view = LiveView(world: world, speed: speed ?? 1, reload: reload)
             try view.run()
             world.output = printing  // back on the normal screen: what on("end") prints shows, as in a plain run
             // Back on the normal screen: what was done, as a plain run prints it.

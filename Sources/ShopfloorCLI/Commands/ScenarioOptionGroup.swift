@@ -11,6 +11,7 @@ struct ScenarioFlags: ParsableArguments {
 
     /// The scenario options these flags and the Lua flags describe.
     func options(lua: LuaOptions) throws -> ScenarioOptions {
+        try PluginFolders.check(lua.pluginFolders)
         var options = ScenarioOptions()
         options.seed = lua.seed
         options.overrides = try ParameterSet.parseOverrides(settings)

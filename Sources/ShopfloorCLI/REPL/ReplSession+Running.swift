@@ -49,7 +49,7 @@ extension ReplSession {
         defer { tracing = wasTracing }
         var done = 0, exhausted = false, interrupted = false, overran = false
         let deadline = pipeDeadline()
-        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in
+        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in try explaining {
             try prepare()
             var kept = 0, mark = Date()
             while done < n {
@@ -70,7 +70,7 @@ extension ReplSession {
                     mark = Date()
                 }
             }
-        } }
+        } } }
         if interrupted { reportInterrupt(events: done) } else if exhausted { say("(nothing left to do)") }
         status()
         if overran { throw self.overran(":step \(n)") }
@@ -105,7 +105,7 @@ extension ReplSession {
         var overran = false
         let through: Double
         if case .time(let t) = goal { through = t } else { through = .infinity }
-        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in
+        try Interrupt.catching(for: world.lua) { try world.transaction { transaction in try explaining {
             try prepare()
             interrupted = try runCheckpointed(through: through, in: transaction, deadline: deadline)
             if interrupted, deadline != nil, Date() >= deadline! {
@@ -119,10 +119,17 @@ extension ReplSession {
             case .time(let t): try sim.run(until: t)                  // only moves the clock on to T
             case .idle: _ = try sim.runUntilIdle(maxEvents: 0)         // reports close if nobody is left
             }
-        } }
+        } } }
         if interrupted { reportInterrupt(events: nil) }
         status()
         if overran { throw self.overran(":run \(args.joined(separator: " "))") }
+    }
+
+    /// Runs `body`, turning a zero-time loop's error into `shopfloor run`'s message (the generator, route or
+    /// stock call to look at, and `--max-events-per-instant N`), before the transaction rolls the world back
+    /// and the looping event's source with it.
+    private func explaining(_ body: () throws -> Void) throws {
+        do { try body() } catch { throw world.explained(error) }
     }
 
     /// Processes events up to `time`, checkpointing every ``checkpointInterval``; returns whether Ctrl-C

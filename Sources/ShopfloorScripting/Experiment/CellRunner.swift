@@ -48,6 +48,7 @@ public enum CellRunner {
         options.pluginFolders = job.limits.pluginFolders
         options.lua = LuaState.Options(sandboxed: true, allowIO: job.limits.allowIO, seed: job.seed, timeBudget: job.limits.timeBudget,
                                        memoryLimit: job.limits.memoryLimit, modulePath: job.limits.pluginFolders, exitWhenStuck: true)
+        job.limits.apply(to: &options)
         do {
             let world = try Scenario.load(job.scenario, options: options) { world in
                 world.output = { _ in }

@@ -68,6 +68,7 @@ public enum ExperimentScenarioCheck {
         options.pluginFolders = limits.pluginFolders
         options.lua = LuaState.Options(sandboxed: true, allowIO: limits.allowIO, seed: file.design.seed, timeBudget: limits.timeBudget,
                                        memoryLimit: limits.memoryLimit, modulePath: limits.pluginFolders, exitWhenStuck: true)
+        limits.apply(to: &options)
         do {
             let world = try Scenario.load(file.scenarioPath, options: options) { world in
                 world.output = { _ in }

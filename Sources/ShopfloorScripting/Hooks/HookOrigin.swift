@@ -43,7 +43,9 @@ extension World {
 
     /// The core's zero-time-loop error with the place to look in the scripts: the customer generator, or the
     /// stock rule or `stock:restock` call behind restocks delivered at once. Other errors are returned as they are.
-    func explained(_ error: Error) -> Error {
+    /// Public for a host that runs the simulation itself (the REPL's `:run` and `:step`); call it before
+    /// rolling the world back, while the looping event's source is still there to be named.
+    public func explained(_ error: Error) -> Error {
         guard let (place, message) = zeroTimeLoop(error) else { return error }
         return ScriptingError.invalidScenario(place.map { "\($0): \(message)" } ?? message)
     }
@@ -82,7 +84,7 @@ extension World {
         }
         let limit = simulation.limits.maxEventsPerInstant
         guard let option = eventsPerInstantOption else {
-            // `experiment` and the REPL have no such option: say where the limit can be raised.
+            // A host without the option (a world built in Swift): say where the command line raises the limit.
             return (place, "\(error) (at most \(limit) events at one instant: shopfloor run --max-events-per-instant raises the limit if so many are intended)")
         }
         return (place, "\(error) (\(option) \(limit): raise it if so many events at one instant are intended)")

@@ -33,8 +33,9 @@ public final class World {
     /// False after `shopfloor.summary(false)` (a console scenario: its own output is the whole
     /// output): `run` neither runs the world on after the main chunk nor prints a summary table.
     public internal(set) var summarized = true
-    /// The command-line option that raises the events-per-instant limit, when the command running this world
-    /// has one (`shopfloor run`): a zero-time loop's message names it, or else says which command can.
+    /// The command-line option that raises the events-per-instant limit (`--max-events-per-instant`, on every
+    /// command that runs a world; ``ScenarioOptions/eventsPerInstantOption``): a zero-time loop's message names
+    /// it with its value; nil (a world built by a Swift host) says which command can raise it.
     public var eventsPerInstantOption: String?
     /// Where scenario output (`print`) goes.
     public var output: (String) -> Void {

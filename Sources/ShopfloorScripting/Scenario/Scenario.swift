@@ -16,6 +16,8 @@ public enum Scenario {
         luaOptions.modulePath = PluginRegistry.folders(forScenario: file, extra: options.pluginFolders)
         let world = try World(seed: options.seed, options: luaOptions, parameters: parameters, plugins: plugins)
         world.scenario = file
+        world.simulation.limits.maxEventsPerInstant = options.maxEventsPerInstant
+        world.eventsPerInstantOption = options.eventsPerInstantOption
         configure(world)
         do {
             try load(file, into: world, options: options, modulePath: luaOptions.modulePath)

@@ -1,4 +1,5 @@
 import LuaKit
+import ShopfloorCore
 
 /// How to load and run a scenario: what `shopfloor run`, `check` and `repl` share.
 public struct ScenarioOptions {
@@ -16,6 +17,13 @@ public struct ScenarioOptions {
     /// Arguments after `--`: the script's `arg` and `...`.
     public var arguments: [String] = []
     public var lua: LuaState.Options = .init()
+    /// Most events at one simulated instant before a run stops with a zero-time loop's error
+    /// (`--max-events-per-instant`): set on the world before its scripts load, so it holds for a run the
+    /// script starts itself, and again in the worlds a reload validates in.
+    public var maxEventsPerInstant = RunLimits.defaultMaxEventsPerInstant
+    /// The command-line option that sets ``maxEventsPerInstant`` (`World.eventsPerInstantOption`), named by a
+    /// zero-time loop's hint; nil for a host without one.
+    public var eventsPerInstantOption: String?
 
     public init() {}
 }

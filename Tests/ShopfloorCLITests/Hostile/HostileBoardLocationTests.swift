@@ -32,6 +32,22 @@ struct HostileBoardLocationTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/no-data"))
     }
 
+    /// A folder given as the database (`--db ~/boards`) read "could not read or write the board database at …
+    /// (I/O error)"; now it says the path is a folder, from the option or the environment, and writes nothing.
+    @Test func test_aFolderAsTheDatabase_isNamedAsOne() throws {
+        let folder = try TemporaryFolder()
+        let before = try FolderState(folder)
+        for arguments in [["list"], ["add", "Task"]] {
+            let r = try Shell.run(["board"] + arguments + ["--db", folder.path], environment: ["SHOPFLOOR_BOARD_DB": ""])
+            #expect(r.status == 1, "\(arguments)")
+            #expect(r.stderr == "error: --db \(folder.path) is a folder: name the database file in it (e.g. \(folder.path)/board.sqlite)\n", "\(r.stderr)")
+            let e = try Shell.run(["board"] + arguments, environment: ["SHOPFLOOR_BOARD_DB": folder.path])
+            #expect(e.status == 1)
+            #expect(e.stderr == "error: SHOPFLOOR_BOARD_DB \(folder.path) is a folder: name the database file in it (e.g. \(folder.path)/board.sqlite)\n", "\(e.stderr)")
+        }
+        #expect(try FolderState(folder) == before)
+    }
+
     @Test func test_aMissingDataFolderUnderAnExistingHome_isCreated() throws {
         let folder = try TemporaryFolder()
         #expect(try run(["add", "First"], home: folder.path).status == 0)

@@ -17,9 +17,12 @@ struct HostileLimitOptionTests {
     @Test(arguments: [("1e308", "1e+308"), ("86401", "86401"), ("0", "0"), ("-1", "-1"), ("0.001", "0.001"),
                       ("nan", "nan"), ("inf", "inf"), ("-inf", "-inf")])
     func test_timeBudgetOutOfRange_exits64(value: String, shown: String) throws {
-        let r = try Shell.runWithin(30, ["eval", "1", "--time-budget=\(value)"])
-        #expect(r.exitedCleanly && r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: --time-budget \(shown): must be a number of seconds from 0.01 to 86400\n"), "\(r.stderr)")
+        // experiment's per-cell limit too, with the same message (it showed "0.0" for 0, "-1.0" for -1).
+        for command in [["eval", "1"], ["experiment", "e.lua"]] {
+            let r = try Shell.runWithin(30, command + ["--time-budget=\(value)"])
+            #expect(r.exitedCleanly && r.status == 64)
+            #expect(r.stderr.hasPrefix("Error: --time-budget \(shown): must be a number of seconds from 0.01 to 86400\n"), "\(command): \(r.stderr)")
+        }
     }
 
     @Test(arguments: [["--memory-limit=1"], ["--memory-limit=1048576"], ["--time-budget=0.01"], ["--time-budget=86400"]])

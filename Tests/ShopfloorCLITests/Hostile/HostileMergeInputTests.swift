@@ -42,6 +42,14 @@ struct HostileMergeInputTests {
                     message: "cut.jsonl:25: the last line is cut short (no newline): the run writing it stopped; re-run that shard with --resume")
     }
 
+    /// A folder is named as one (it read "The operation could not be completed. (NSCocoaErrorDomain error 256.)");
+    /// a file that cannot be read gets the system's reason (strerror) the same way.
+    @Test func test_folder_saysWhy() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("shards"), withIntermediateDirectories: false)
+        try refused(["shards"], in: folder, message: "shards: is a folder, not a shard file")
+    }
+
     @Test func test_notAShard_isRefused() throws {
         let folder = try TemporaryFolder()
         _ = folder.write("notes.jsonl", "{\"hello\": 1}\n")

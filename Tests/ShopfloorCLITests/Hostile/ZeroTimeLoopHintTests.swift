@@ -3,9 +3,9 @@ import Testing
 import LuaKit
 @testable import ShopfloorScripting
 
-/// A zero-time loop's hint names an option only where the command has it: `shopfloor run` sets
-/// `World.eventsPerInstantOption`; `experiment` and the REPL have no such option, and their message says which
-/// command can raise the limit instead of naming a flag they would refuse.
+/// A zero-time loop's hint names an option only where the host has it: every command that runs a world sets
+/// `World.eventsPerInstantOption` (EventsPerInstantEverywhereTests); a world a Swift host builds without it gets
+/// a message that says which command can raise the limit instead of naming a flag it does not have.
 @Suite("The zero-time loop's hint")
 struct ZeroTimeLoopHintTests {
     static let routeLoop = """

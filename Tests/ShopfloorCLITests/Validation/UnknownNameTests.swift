@@ -11,6 +11,8 @@ struct UnknownNameTests {
         ("cout", ["count", "name", "service", "skill", "skills"], "count"),
         ("Count", ["count", "name"], "count"),            // case is ignored
         ("capcity", ["capacity", "city"], "capacity"),     // the nearest wins over a farther one
+        ("lsit", ["add", "edit", "list", "show"], "list"),  // two letters swapped are one edit, nearer than 'edit'
+        ("tellre", ["teller", "tellers"], "teller"),
     ])
     func test_suggestion_isTheNearestAcceptedName(word: String, accepted: [String], expected: String) {
         #expect(UnknownName.suggestion(for: word, among: accepted) == expected)

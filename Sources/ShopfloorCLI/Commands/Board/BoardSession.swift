@@ -17,6 +17,8 @@ struct BoardSession {
     /// Opens the board at `path` with its config. `reading` commands (list, show, history,
     /// status) also work on a board this user may only read.
     static func open(path: String, rules: BoardRuleOptions?, reading: Bool = false) throws -> BoardSession {
+        // Before anything is created: a misspelt --plugins folder is named, never searched for nothing.
+        if let rules { try PluginFolders.check(rules.pluginFolders) }
         let config = try BoardConfig.load(path: BoardLocation.configPath(forDatabase: path))
         let board = try Board(path: path, readOnlyFallback: reading)
         var host: BoardRuleHost?

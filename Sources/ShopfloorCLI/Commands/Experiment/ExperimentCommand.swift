@@ -57,12 +57,14 @@ struct ExperimentCommand: ShopfloorSubcommand {
         if let report, !(report.lowercased().hasSuffix(".html") || report.lowercased().hasSuffix(".htm")) {
             throw ValidationError("--report \(report): the file must end in .html")
         }
+        try OutputPathClash.refuse([("--out", out), ("--report", report)])
         if shard != nil && !plan && (report != nil || format != nil) {
             throw ValidationError("--shard writes records, not a result: merge the shards with shopfloor merge (which takes --format and --report)")
         }
     }
 
     func execute() throws {
+        try PluginFolders.check(limits.pluginFolders)
         let settings = try ParameterSet.parseOverrides(overrides.settings)
         let uses = try PluginRegistry.parseOverrides(overrides.uses)
         let experiment = try ExperimentFile.load(file, settings: settings,

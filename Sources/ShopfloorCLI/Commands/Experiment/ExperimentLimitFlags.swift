@@ -2,8 +2,9 @@ import ArgumentParser
 import LuaKit
 import ShopfloorScripting
 
-/// The Lua limits every cell runs under: `run`'s flags of the same names, without `--seed` (an experiment's
-/// seeds come from its file: ``CellSeed``).
+/// The limits every cell runs under: `run`'s flags of the same names, without `--seed` (an experiment's
+/// seeds come from its file: ``CellSeed``). None is part of the experiment hash: a limit never changes a
+/// cell's result, only whether the cell ends with one or fails.
 struct ExperimentLimitFlags: ParsableArguments {
     @Option(name: .customLong("time-budget"), help: ArgumentHelp("Wall-clock seconds each entry into Lua may run, per cell (0.01 to 86400).", valueName: "seconds"))
     var timeBudget: Double = 10
@@ -17,16 +18,14 @@ struct ExperimentLimitFlags: ParsableArguments {
     @Option(name: .customLong("plugins"), help: ArgumentHelp("An extra folder of Lua plugins and modules (repeatable).", valueName: "dir"), completion: .directory)
     var pluginFolders: [String] = []
 
+    @OptionGroup var eventLimit: EventsPerInstantFlag
+
     func validate() throws {
-        guard LuaOptions.timeBudgetRange.contains(timeBudget) else {
-            throw ValidationError("--time-budget \(timeBudget): must be a number of seconds from 0.01 to 86400")
-        }
-        guard LuaOptions.memoryLimitRange.contains(memoryLimit) else {
-            throw ValidationError("--memory-limit \(memoryLimit): must be a whole number of megabytes from 1 to 1048576 (1 TiB)")
-        }
+        try LuaOptions.validate(timeBudget: timeBudget, memoryLimit: memoryLimit)
     }
 
     var limits: CellLimits {
-        CellLimits(timeBudget: timeBudget, memoryLimit: memoryLimit << 20, pluginFolders: pluginFolders, allowIO: allowIO)
+        CellLimits(timeBudget: timeBudget, memoryLimit: memoryLimit << 20, pluginFolders: pluginFolders, allowIO: allowIO,
+                   maxEventsPerInstant: eventLimit.maxEventsPerInstant)
     }
 }

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ShopfloorText
+
+/// A misspelt command (`shopfloor rnu x.lua`, `shopfloor board lsit`): ArgumentParser says only
+/// "2 unexpected arguments: 'rnu', 'x.lua'". When a command line failed to parse because its first unexpected
+/// argument stands where a command's subcommand goes, the error names it as an unknown command, with the
+/// commands there and a did-you-mean, as every other unknown name in the tool is reported (``UnknownName``).
+enum UnknownCommand {
+    /// The message replacing ArgumentParser's, or nil to keep it. `message` is ArgumentParser's first line.
+    static func message(arguments: [String], parseMessage message: String) -> String? {
+        let culprit: String
+        if message.hasPrefix("Error: Unexpected argument '") || message.contains(" unexpected arguments: '") {
+            guard let open = message.firstIndex(of: "'") else { return nil }
+            let rest = message[message.index(after: open)...]
+            guard let close = rest.firstIndex(of: "'") else { return nil }
+            culprit = String(rest[..<close])
+        } else if let first = arguments.first, !first.hasPrefix("-"),
+                  !ShopfloorCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == first }) {
+            // An option the misspelt command would have taken (`shopfloor experimnt e.lua --jobs 1`) is what
+            // ArgumentParser names first; the command is the mistake.
+            culprit = first
+        } else {
+            return nil
+        }
+        // Walk the command line to the culprit, descending into each subcommand named on the way.
+        var command: ParsableCommand.Type = ShopfloorCommand.self
+        var path = ["shopfloor"]
+        for word in arguments {
+            if word == culprit { break }
+            if let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) {
+                command = sub
+                path.append(word)
+            }
+        }
+        var names: [String] = []
+        for sub in command.configuration.subcommands where sub.configuration.shouldDisplay {
+            if let name = sub.configuration.commandName { names.append(name) }
+        }
+        guard !names.isEmpty, !culprit.hasPrefix("-"), arguments.contains(culprit) else { return nil }
+        return "Error: " + UnknownName.message("command", culprit, among: names, label: path.joined(separator: " ") + " commands")
+    }
+}
