@@ -26,9 +26,20 @@ public enum ShopfloorMain {
             _ = StandardStreams.finish()
             exit(ExitCode.validationFailure.rawValue)
         }
+        if let unknown = UnknownCommand.helpTopicMessage(arguments: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            StandardStreams.error(visible(unknown) + "\nUsage: shopfloor help [<subcommands> ...]\n  See 'shopfloor --help' for the commands.\n")
+            _ = StandardStreams.finish()
+            exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try ShopfloorCommand.parseAsRoot(arguments)
-            try command.run()
+            do { try command.run() } catch let error as ValidationError {
+                // A check that needs the command's files (`--replications 30` beyond the design's most) fails in
+                // `run`, after parsing: ArgumentParser would show the top-level usage; the command's own is the help.
+                StandardStreams.error(visible(UsageError.message(error.message, command: type(of: command))) + "\n")
+                _ = StandardStreams.finish()
+                exit(ExitCode.validationFailure.rawValue)
+            }
             exit(StandardStreams.finish() ? 0 : 1)
         } catch let failure as CommandFailure {
             StandardStreams.error("error: \(visible(failure.description))\n")

@@ -14,7 +14,7 @@ enum UnknownCommand {
             let rest = message[message.index(after: open)...]
             guard let close = rest.firstIndex(of: "'") else { return nil }
             culprit = String(rest[..<close])
-        } else if let first = arguments.first, !first.hasPrefix("-"),
+        } else if let first = arguments.first, !first.hasPrefix("-"), first != "help",
                   !ShopfloorCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == first }) {
             // An option the misspelt command would have taken (`shopfloor experimnt e.lua --jobs 1`) is what
             // ArgumentParser names first; the command is the mistake.
@@ -38,5 +38,30 @@ enum UnknownCommand {
         }
         guard !names.isEmpty, !culprit.hasPrefix("-"), arguments.contains(culprit) else { return nil }
         return "Error: " + UnknownName.message("command", culprit, among: names, label: path.joined(separator: " ") + " commands")
+    }
+
+    /// `shopfloor help rnu`, `shopfloor help board lsit`: ArgumentParser shows the help of the nearest command it
+    /// finds and exits 0, so a script checking `help` of a misspelt command learns nothing. The message naming
+    /// the first word that is no command at its level (nil when every word names one, or an option follows).
+    static func helpTopicMessage(arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var command: ParsableCommand.Type = ShopfloorCommand.self
+        var path = ["shopfloor"]
+        for word in arguments.dropFirst() {
+            if word.hasPrefix("-") { return nil }
+            if let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) {
+                command = sub
+                path.append(word)
+                continue
+            }
+            var names: [String] = []
+            for sub in command.configuration.subcommands where sub.configuration.shouldDisplay {
+                if let name = sub.configuration.commandName { names.append(name) }
+            }
+            let at = path.joined(separator: " ")
+            if names.isEmpty { return "Error: '\(at)' has no subcommands ('\(word)' is not one): 'shopfloor help \(path.dropFirst().joined(separator: " "))' shows its help" }
+            return "Error: " + UnknownName.message("command", word, among: names, label: at + " commands")
+        }
+        return nil
     }
 }

@@ -17,6 +17,12 @@ struct HostileUnknownCommandTests {
         (["board", "lsit"], "Error: unknown command 'lsit' (\(board); did you mean 'list'?)"),
         (["board", "--db", "b.db", "lsit"], "Error: unknown command 'lsit' (\(board); did you mean 'list'?)"),
         (["run", "x.lua", "extra"], "Error: Unexpected argument 'extra'"),
+        // `help` of a command that does not exist showed the nearest help and exited 0.
+        (["help", "rnu"], "Error: unknown command 'rnu' (\(top); did you mean 'run'?)"),
+        (["help", "board", "lsit"], "Error: unknown command 'lsit' (\(board); did you mean 'list'?)"),
+        (["help", "run", "extra"], "Error: 'shopfloor run' has no subcommands ('extra' is not one): 'shopfloor help run' shows its help"),
+        // `help` followed by an option was named an unknown command itself.
+        (["help", "-x"], "Error: Unknown option '-x'"),
     ])
     func misspelt(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder()
@@ -26,5 +32,14 @@ struct HostileUnknownCommandTests {
         #expect(r.stderr.hasPrefix(message + "\nUsage: shopfloor"), "\(r.stderr)")
         #expect(r.stdout == "")
         #expect(try FolderState(folder) == before)
+    }
+
+    /// `help` of a command that exists is its help, on stdout, exit 0 (the refusal above is only for names that
+    /// are no command).
+    @Test func helpOfACommand_isItsHelp() throws {
+        let r = try Shell.run(["help", "board", "list"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("USAGE: shopfloor board list"), "\(r.stdout)")
+        #expect(r.stderr == "")
     }
 }
