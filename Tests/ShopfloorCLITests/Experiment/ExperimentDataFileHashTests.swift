@@ -172,7 +172,7 @@ struct ExperimentDataFileHashTests {
         let r = try Self.run([], in: study)
         #expect(r.status == 1)
         let lines = r.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "error: 4 of 4 cells failed (the others ran):", "\(r.stderr)")
+        #expect(lines.first == "error: all 4 cells failed:", "\(r.stderr)")
         let changed = "service.txt: changed since the experiment started: the experiment hash covers the content it had then; run the experiment again"
         #expect(lines.contains { $0.hasPrefix("  cell 0 (") && $0.hasSuffix("s.lua:17: " + changed) }, "\(r.stderr)")
         for cell in 1..<4 { #expect(lines.contains { $0.hasPrefix("  cell \(cell) (") && $0.hasSuffix("s.lua:6: " + changed) }, "\(r.stderr)") }

@@ -89,7 +89,7 @@ struct EventsPerInstantEverywhereTests {
         _ = Self.experiment(folder)
         let r = try Shell.run(["experiment", "e.lua", "--jobs", "\(jobs)", "--out", "low.jsonl"] + Self.flag, in: folder.url)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("error: 2 of 2 cells failed"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: all 2 cells failed:"), "\(r.stderr)")
         let lines = r.stderr.split(separator: "\n").dropFirst()
         #expect(lines.count == 2)
         for line in lines { #expect(line.hasSuffix(Self.hint), "\(line)") }
