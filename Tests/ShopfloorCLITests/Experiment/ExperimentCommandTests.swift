@@ -128,13 +128,68 @@ struct ExperimentCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("o.jsonl.partial")))
     }
 
-    @Test(arguments: [["--shard", "3/3"], ["--shard", "x"], ["--shard", "-1/2"], ["--shard", "1/0"], ["--jobs", "0"], ["--jobs", "5000"], ["--resume"]])
+    /// Each refused with the option named, the `experiment` command's usage (not the top level's: `--replications`
+    /// is checked against the design, after parsing), and no file written.
+    @Test(arguments: [["--shard", "3/3"], ["--shard", "x"], ["--shard", "-1/2"], ["--shard", "1/0"], ["--jobs", "0"], ["--jobs", "5000"], ["--resume"],
+                      ["--replications", "0"], ["--replications", "4"]])
     func test_badCommandLine_exits64(arguments: [String]) throws {
         let folder = try TemporaryFolder()
         let file = folder.write("e.lua", ExperimentSupport.bank())
-        let r = try Shell.run(["experiment", file] + arguments)
+        let r = try Shell.run(["experiment", file] + arguments, in: folder.url)
         #expect(r.status == 64, "\(r.stderr)")
-        #expect(r.stderr.contains(arguments[0]), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Error: ") && r.stderr.contains(arguments[0]), "\(r.stderr)")
+        #expect(r.stderr.contains("\nUsage: shopfloor experiment "), "\(r.stderr)")
+        #expect(r.stdout == "")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["e.lua"])
+    }
+
+    /// The usual way out of failed cells is a larger limit, and the limits are no part of the hash: `--resume`
+    /// keeps the finished cells as they were and runs exactly the failed ones again.
+    @Test func test_resume_runsTheFailedCellsAgain() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local p = shopfloor.params { hoard = { default = 0 } }
+            local bank = shopfloor.counter "bank"
+            bank:task { name = "deposit", service = shopfloor.fixed(1) }
+            bank:tellers { skill = "deposit", count = 1 }
+            for _ = 1, 5 do bank:arrive "deposit" end
+            local kept = {}
+            for i = 1, p.hoard do kept[i] = string.rep("x", 100) .. i end
+            """)
+        let file = folder.write("e.lua", """
+            return shopfloor.experiment {
+              scenario = "s.lua",
+              params = { hoard = { 0, 40000 } },
+              replications = 2,
+              measure = "classes.deposit.mean_wait",
+            }
+            """)
+        let out = folder.path("o.jsonl")
+        let small = try Shell.run(["experiment", file, "--jobs", "1", "--memory-limit", "2", "--out", out], in: folder.url)
+        #expect(small.status == 1)
+        #expect(small.stderr.contains("  cell 1 (replication 0; hoard=40000): not enough memory (the scripts' memory limit, 2 MB, was reached)\n"), "\(small.stderr)")
+        let first = try ShardFile.read(path: out, dropsCutLine: false)
+        #expect(first.cells.filter { $0.error != nil }.map(\.index).sorted() == [1, 3])
+        // A dry run of the resume lists exactly the cells it would run: the failed ones.
+        let plan = try Shell.run(["experiment", file, "--out", out, "--resume", "--plan", "--format", "json"], in: folder.url)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let planned = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
+        #expect((planned?["cells"] as? [[String: Any]])?.compactMap { $0["index"] as? Int } == [1, 3], "\(plan.stdout)")
+        #expect((planned?["resumed"] as? [String: Any])?["finished"] as? [Int] == [0, 2], "\(plan.stdout)")
+        let planText = try Shell.run(["experiment", file, "--out", out, "--resume", "--plan"], in: folder.url)
+        #expect(planText.stdout.contains("resume \(out): 2 cells finished there are kept; 2 to run\n"), "\(planText.stdout)")
+        let resumed = try Shell.run(["experiment", file, "--jobs", "1", "--out", out, "--resume"], in: folder.url)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let final = try ShardFile.read(path: out, dropsCutLine: false)
+        #expect(final.cells.map(\.index).sorted() == [0, 1, 2, 3])
+        #expect(final.cells.allSatisfy { $0.error == nil })
+        // The finished cells are the first run's records, timing included: they did not run again.
+        for kept in first.cells where kept.error == nil {
+            #expect(final.cells.first { $0.index == kept.index } == kept)
+        }
+        // And the result is a fresh run's.
+        let fresh = try Shell.run(["experiment", file, "--jobs", "1", "--out", folder.path("fresh.jsonl")], in: folder.url)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try ExperimentSupport.cellLines(out) == ExperimentSupport.cellLines(folder.path("fresh.jsonl")))
     }
 }

@@ -41,7 +41,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
     @Option(help: ArgumentHelp("Run the first N replications of every group (at most the design's count or max): a sequential design's next batch on shards, as `shopfloor merge --need` asks.", valueName: "n"))
     var replications: Int?
 
-    @Flag(help: "List the cells and shards; run nothing.")
+    @Flag(help: "List the cells and shards the same command would run (with --resume, not those finished in --out); run nothing, write nothing.")
     var plan = false
 
     @Flag(help: "With --out: keep the cells already in PATH or PATH.partial (of this same experiment) and run only the others.")
@@ -93,7 +93,11 @@ struct ExperimentCommand: ShopfloorSubcommand {
             count = asked
         }
         if plan {
-            let plan = ExperimentPlan(header: header, shard: shard, replications: count)
+            var plan = ExperimentPlan(header: header, shard: shard, replications: count)
+            if resume, let out {
+                let kept = try ShardOutput(path: out).resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
+                plan.resumed = (out, Set(kept.map(\.index)))
+            }
             StandardStreams.output(format == .json ? plan.json : plan.text)
             return
         }

@@ -4,14 +4,20 @@ import ShopfloorExperiment
 import ShopfloorScripting
 
 /// What `--plan` prints: the design, the groups, and every cell the command would run (with its seed and
-/// shard), without running anything.
+/// shard), without running anything. A dry run of the same command line: `--out` and `--report` are not
+/// written, and with `--resume` the cells finished in the `--out` file are left out (they would be kept).
 struct ExperimentPlan {
     let header: ExperimentHeader
     let shard: ShardSelection?
     /// The replications the first pass runs (all of a fixed count; `min` of a sequential rule).
     let replications: Int
+    /// With `--resume`: the `--out` file and the cells finished there, which the command would keep, not run.
+    var resumed: (path: String, finished: Set<Int>)? = nil
 
-    var cells: [Int] { (0..<(replications * header.design.groupCount)).filter { shard?.contains($0) ?? true } }
+    /// The cells the command would run: this shard's, but those `--resume` keeps.
+    var cells: [Int] {
+        (0..<(replications * header.design.groupCount)).filter { (shard?.contains($0) ?? true) && !(resumed?.finished.contains($0) ?? false) }
+    }
 
     var text: String {
         let d = header.design
@@ -30,6 +36,9 @@ struct ExperimentPlan {
             out += "shard \(shard): \(cells.count) cells (index mod \(shard.count) == \(shard.index))\n"
         } else {
             out += "shards: --shard K/N runs the cells with index mod N == K\n"
+        }
+        if let resumed {
+            out += "resume \(resumed.path): \(resumed.finished.count) cells finished there are kept; \(cells.count) to run\n"
         }
         let names = d.factors.map(\.name) + d.uses.map(\.kind)
         var rows = [["group"] + names]
@@ -64,6 +73,9 @@ struct ExperimentPlan {
         var object: [String: JSONValue] = ["schema": .integer(1), "experiment": .string(header.experiment), "file": .string(header.file),
                                            "groups": .array(groups), "cells": .array(cellList), "replications": .integer(replications)]
         if let shard { object["shard"] = .string(shard.description) }
+        if let resumed {
+            object["resumed"] = .object(["file": .string(resumed.path), "finished": .array(resumed.finished.sorted().map { .integer($0) })])
+        }
         return JSONValue.object(object).text + "\n"
     }
 

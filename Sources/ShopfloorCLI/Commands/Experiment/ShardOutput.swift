@@ -5,7 +5,8 @@ import ShopfloorScripting
 /// `--out PATH.jsonl`: the header and one line per finished cell go to `PATH.partial` as they come (one
 /// `write(2)` per line), then the file is synced and renamed to `PATH`. A task killed on the way leaves
 /// `PATH.partial` whose last line may be cut short; `--resume` reads `PATH` or `PATH.partial`, drops that
-/// line, refuses a file of another experiment, keeps the cells already there and runs only the others.
+/// line, refuses a file of another experiment, keeps the cells that finished there and runs the others (the failed
+/// ones again).
 final class ShardOutput: @unchecked Sendable {
     let path: String
     var partial: String { path + ".partial" }
@@ -13,7 +14,10 @@ final class ShardOutput: @unchecked Sendable {
 
     init(path: String) { self.path = path }
 
-    /// The cells `--resume` finds for experiment `hash` (only those in `wanted`, first of each index).
+    /// The cells `--resume` finds for experiment `hash` (only those in `wanted`, first of each index), but not the
+    /// failed ones: a cell fails by a limit as often as by a script error, and the limits are no part of the hash,
+    /// so the usual next step after failed cells — raising `--time-budget` or `--memory-limit` — resumes and runs
+    /// exactly them again. A script error fails again at once, at the cost of that cell alone.
     func resumable(hash: String, wanted: (Int) -> Bool) throws -> [CellRecord] {
         let source = FileManager.default.fileExists(atPath: path) ? path
             : FileManager.default.fileExists(atPath: partial) ? partial : nil
@@ -26,7 +30,7 @@ final class ShardOutput: @unchecked Sendable {
             throw ScriptingError.cannotWrite("--resume: \(source) belongs to another experiment (\(file.header.experiment.prefix(12))…, from \(file.header.file)); this one is \(hash.prefix(12))… (the file, scenario, plugins, modules, data files, --set/--use or version differ): remove it or choose another --out")
         }
         var seen = Set<Int>()
-        return file.cells.filter { wanted($0.index) && seen.insert($0.index).inserted }
+        return file.cells.filter { wanted($0.index) && $0.error == nil && seen.insert($0.index).inserted }
     }
 
     /// Starts `PATH.partial` with the header and `cells` (written beside it first, then renamed over it, so a
