@@ -103,6 +103,9 @@ typedef struct sf_memory {
     lua_State *main;                   /* the main thread: host functions run on it (sf_trampoline) */
     lua_State *caller;                 /* the coroutine whose host function runs on main now, or NULL
                                           when main itself called it (sf_caller_thread) */
+    int limit_refused;                 /* 1 after the cap (not the system) refused an allocation: the
+                                          host's report names the cap */
+    double budget;                     /* the time budget in seconds, for its message; 0 = none */
 } sf_memory;
 
 /** Start of an entry into Lua from the host. */
@@ -170,6 +173,7 @@ static inline void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (m->limit != 0 && m->host_depth == 0 && nsize > old && m->used - old + nsize > m->limit) {
+        m->limit_refused = 1;
         return NULL; /* Lua raises LUA_ERRMEM 'not enough memory' in the running script */
     }
     void *p = realloc(ptr, nsize);
@@ -474,6 +478,13 @@ static inline void *sf_test_object(lua_State *L, int idx, const char *tname) {
 
 /* ---- the time budget: a hook armed from the watchdog -------------------------------------- */
 
+/** Pushes the time budget's error, naming the budget: one call past it fails, and the figure says
+    whether a larger --time-budget is the cure. Also the pattern helper's words when it is abandoned. */
+static inline void sf_push_budget_message(lua_State *L, sf_memory *m) {
+    if (m && m->budget > 0) lua_pushfstring(L, "script exceeded its time budget (%f s per call into Lua)", (lua_Number)m->budget);
+    else lua_pushstring(L, "script exceeded its time budget");
+}
+
 static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     /* Armed with count 1 so that `pcall` loops cannot swallow it: every instruction raises. */
@@ -495,7 +506,10 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
         if (stale) return;
         if (reason == 2) luaL_error(L, "interrupted!");
     }
-    luaL_error(L, "script exceeded its time budget");
+    luaL_where(L, 1);  /* as luaL_error words it */
+    sf_push_budget_message(L, m);
+    lua_concat(L, 2);
+    lua_error(L);
 }
 
 /** Arms the budget hook on L (callable from another thread, as lua.c does from a signal). */

@@ -74,7 +74,8 @@ static inline int sf_match_offload_args(lua_State *L, int kind, sf_match_holder 
             holder->helper = NULL;
             int reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
             /* Worded as the budget hook words it (no position: the hook's has none either). */
-            lua_pushstring(L, reason == 2 ? "interrupted!" : "script exceeded its time budget");
+            if (reason == 2) lua_pushstring(L, "interrupted!");
+            else sf_push_budget_message(L, m);
             return lua_error(L);
         }
     }

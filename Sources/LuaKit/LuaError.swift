@@ -106,6 +106,11 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         return (nil, nil)
     }
 
+    /// `bytes` in MiB as the `--memory-limit` option takes them: whole when whole, else to one decimal.
+    static func megabytes(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? String(bytes >> 20) : String(format: "%.1f", Double(bytes) / Double(1 << 20))
+    }
+
     /// Builds the error for a non-OK status; the error string (message + traceback) is on top.
     /// Stack: [error] → [].
     static func pop(from L: OpaquePointer, status: Int32) -> LuaError {
@@ -115,6 +120,12 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         switch status {
         case LUA_ERRSYNTAX: kind = .syntax
         case LUA_ERRMEM: kind = .memory
+            // Lua says only "not enough memory"; when the cap refused (not the system), the report names it.
+            let memory = sf_memory_of(L)
+            if let memory, memory.pointee.limit_refused != 0, text == "not enough memory" {
+                memory.pointee.limit_refused = 0
+                return LuaError(kind: .memory, message: text + " (the scripts' memory limit, \(LuaError.megabytes(memory.pointee.limit)) MB, was reached)")
+            }
         case LUA_ERRERR: kind = .handler
         default: kind = text.contains("script exceeded its time budget") ? .timeBudget : .runtime
         }

@@ -139,6 +139,7 @@ public final class LuaState {
         }
         // Libraries are open: from now on scripts run under the cap (LUA_NOTES: open libs first).
         memory.pointee.limit = options.memoryLimit > 0 ? options.memoryLimit : 0
+        memory.pointee.budget = options.timeBudget
         if let g = entryGuard { Watchdog.shared.register(g) }
     }
 

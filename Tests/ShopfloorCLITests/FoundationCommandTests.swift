@@ -81,7 +81,7 @@ struct FoundationCommandTests {
     @Test func test_runawayScript_stopsWithTheBudgetMessage() throws {
         let r = try Shell.run(["eval", "while true do end", "--time-budget", "0.5"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: script exceeded its time budget"))
+        #expect(r.stderr.hasPrefix("error: script exceeded its time budget (0.5 s per call into Lua)\n"), "\(r.stderr)")
     }
 
     /// One C call no hook can interrupt (a pathological pattern) runs on a helper that is abandoned at
@@ -98,7 +98,7 @@ struct FoundationCommandTests {
     @Test func test_memoryBomb_exits1_withNotEnoughMemory() throws {
         let r = try Shell.run(["eval", "local t = {} for i = 1, 1e9 do t[i] = i end", "--memory-limit", "64"])
         #expect(r.status == 1)
-        #expect(r.stderr == "error: not enough memory\n")
+        #expect(r.stderr == "error: not enough memory (the scripts' memory limit, 64 MB, was reached)\n")
     }
 
     @Test func test_version_printsNameVersionAndLua() throws {

@@ -28,7 +28,7 @@ struct HostileUninterruptibleCallTests {
         #expect(r.exitedCleanly, "crashed or hung: \(String(describing: r.signal))")
         #expect(r.status == 1)  // a chunk failed
         #expect(r.stdout == "42\n")
-        #expect(r.stderr.hasPrefix("script exceeded its time budget\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("script exceeded its time budget (0.5 s per call into Lua)\n"), "\(r.stderr)")
     }
 
     /// gsub with a function or table replacement and a pattern the helper could not take before (a `%9`
@@ -49,7 +49,7 @@ struct HostileUninterruptibleCallTests {
         #expect(r.exitedCleanly, "crashed or hung: \(String(describing: r.signal))")
         #expect(r.status == 1)
         #expect(r.stdout == "42\n43\n")
-        #expect(r.stderr.components(separatedBy: "script exceeded its time budget\n").count == 3, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "script exceeded its time budget (0.5 s per call into Lua)\n").count == 3, "\(r.stderr)")
     }
 
     /// `run` stops at the budget with the time-budget error, which `pcall` cannot swallow (not by ending
@@ -65,7 +65,7 @@ struct HostileUninterruptibleCallTests {
         let r = try Shell.runWithin(30, ["run", "p.lua", "--time-budget", "0.5"], in: URL(fileURLWithPath: folder.path))
         #expect(r.exitedCleanly && r.status == 1)
         #expect(r.stdout == "before\n")
-        #expect(r.stderr.hasPrefix("error: script exceeded its time budget\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: script exceeded its time budget (0.5 s per call into Lua)\nstack traceback:\n"), "\(r.stderr)")
     }
 
     /// Library errors through the guard keep the caller's line; names read as Lua names a library function.
