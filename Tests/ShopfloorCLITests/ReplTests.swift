@@ -84,6 +84,41 @@ struct ReplTests {
         #expect(r.stderr == "unknown command ':relod' (commands: :help, :reload, :step, :run, :stats, :trace, :use, :plugins, :reset, :quit; did you mean ':reload'?)\n")
     }
 
+    /// `=expr` is `return expr` for the whole chunk, as in lua.c: an unfinished one continues on the next
+    /// line. It used to fail at once with "unexpected symbol near '='".
+    @Test func test_pipe_equalsExpression_continuesLikeAnyUnfinishedExpression() throws {
+        let r = try Shell.run(["repl"], stdin: "=1 +\n41\n={ 1,\n2 }\n=1 + +\n")
+        #expect(r.stdout == "42\n{ 1, 2 }\n")
+        #expect(r.stderr == "stdin:1: unexpected symbol near '+'\n")
+        #expect(r.status == 1)
+    }
+
+    /// A word after a command that takes none is refused, not dropped: `:reload scripts/bank.lua` re-read
+    /// every changed script, `:quit now` left, `:reset x` rebuilt the world, all without a word.
+    @Test func test_pipe_wordsAfterACommandWithoutArguments_areRefused_andChangeNothing() throws {
+        let input = """
+            :run 1
+            :reset now
+            bank:now()
+            :stats deposit
+            :reload scripts/bank.lua
+            :quit now
+            "still here"
+
+            """
+        let r = try Shell.run(["repl", "scripts/bank.lua"], stdin: input)
+        #expect(r.stderr == """
+            usage: :reset (no arguments; got 'now')
+            usage: :stats (no arguments; got 'deposit')
+            usage: :reload (no arguments; got 'scripts/bank.lua')
+            usage: :quit (no arguments; got 'now')
+
+            """)
+        #expect(r.stdout.hasSuffix("\n1.0\nstill here\n"), "\(r.stdout)")
+        #expect(!r.stdout.contains("class "))
+        #expect(r.status == 1)
+    }
+
     @Test func test_pipe_useSwapsThePolicyInTheLivingWorld() throws {
         let input = """
             :run 50

@@ -19,12 +19,13 @@ extension ReplSession {
           :use kind=name       swap a plugin in the living world (e.g. :use teller_policy=cross_training)
           :plugins             the installed plugins, the chosen ones marked
           :reset               rebuild the scenario from scratch, same seed
-          :quit                leave (Ctrl-D too)
+          :quit                leave (Ctrl-D at > too)
         A chunk or command that fails leaves the world (lines, stock, clock, statistics) as it was;
         globals it set stay set, as in lua. Output already printed stays printed.
         Ctrl-C stops a running :run or :step between two events and keeps the events done so far;
         Ctrl-C in a Lua chunk is an error like any other: the chunk's changes to the world roll back.
-        Ctrl-C at the prompt drops the line being typed (at >>, the unfinished chunk); Ctrl-D leaves.
+        Ctrl-C at the prompt drops the line being typed (at >>, the unfinished chunk); Ctrl-D at > leaves
+        (at >>, it ends the unfinished chunk with its error, as in lua).
         """
 
     func command(_ line: String) {
@@ -32,6 +33,10 @@ extension ReplSession {
         guard let name = words.first else { say(ReplSession.help); return }
         let args = Array(words.dropFirst())
         do {
+            if ReplSession.withoutArguments.contains(name), !args.isEmpty {
+                throw ScriptingError.invalidScenario(
+                    "usage: :\(name) (no arguments; got '\(args.joined(separator: " "))')")
+            }
             switch name {
             case "help", "h", "?": say(ReplSession.help)
             case "quit", "q", "exit": quit()
@@ -53,6 +58,11 @@ extension ReplSession {
             report(Scenario.userFacing(error))
         }
     }
+
+    /// The commands that take nothing after their name. A word after one is refused rather than
+    /// dropped: `:reload scripts/bank.lua` re-reads every changed script, not that one, and `:quit now`
+    /// or `:stats deposit` would otherwise do something other than what was typed.
+    static let withoutArguments: Set<String> = ["help", "h", "?", "quit", "q", "exit", "reload", "stats", "plugins", "reset"]
 
     private func reloadCommand() throws {
         switch try reload.reload() {
