@@ -115,6 +115,10 @@ struct ReplTests {
 
             """)
         #expect(r.stdout.hasSuffix("\n1.0\nstill here\n"), "\(r.stdout)")
+        // Tabs separate words as spaces do: `:run<TAB>1` ran nothing ("unknown command ':run\t1'").
+        let tabbed = try Shell.run(["repl", "scripts/bank.lua"], stdin: ":run\t1\nbank:now()\n")
+        #expect(tabbed.stdout.hasSuffix("\n1.0\n"), "\(tabbed.stdout)\(tabbed.stderr)")
+        #expect(tabbed.status == 0)
         #expect(!r.stdout.contains("class "))
         #expect(r.status == 1)
     }

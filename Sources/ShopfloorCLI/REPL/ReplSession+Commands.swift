@@ -29,7 +29,8 @@ extension ReplSession {
         """
 
     func command(_ line: String) {
-        let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // Words are split on any white space: `:run<TAB>5` (a pasted or scripted line) is `:run 5`, as Lua reads it.
+        let words = line.dropFirst().split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { say(ReplSession.help); return }
         let args = Array(words.dropFirst())
         do {
