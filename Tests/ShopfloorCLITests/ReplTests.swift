@@ -84,6 +84,14 @@ struct ReplTests {
         #expect(r.stderr == "unknown command ':relod' (commands: :help, :reload, :step, :run, :stats, :trace, :use, :plugins, :reset, :quit; did you mean ':reload'?)\n")
     }
 
+    /// A table is shown as Lua reads it back: a key that is a reserved word is quoted (`["end"] = 2`; it was
+    /// `end = 2`, which does not compile when pasted back), as is one that is not a name.
+    @Test func test_pipe_tableKeysThatAreReservedWords_areShownQuoted() throws {
+        let r = try Shell.run(["repl"], stdin: "{ ['end'] = 2, ['a b'] = 1, ok = 3, ['nil'] = 4 }\n")
+        #expect(r.stdout == "{ [\"a b\"] = 1, [\"end\"] = 2, [\"nil\"] = 4, ok = 3 }\n")
+        #expect(r.status == 0)
+    }
+
     /// `=expr` is `return expr` for the whole chunk, as in lua.c: an unfinished one continues on the next
     /// line. It used to fail at once with "unexpected symbol near '='".
     @Test func test_pipe_equalsExpression_continuesLikeAnyUnfinishedExpression() throws {
