@@ -146,6 +146,19 @@ struct ReplTests {
         #expect(r.status == 1)
     }
 
+    /// A refused `:use` names the command typed, not the command-line flag `--use` (it did: `--use foo: …`).
+    @Test func test_pipe_aRefusedUse_namesTheReplCommand() throws {
+        let input = ":use foo\n:use tellr_policy=fifo\n:use teller_policy=nope\n:use stock_rule=reorder_point\n"
+        let r = try Shell.run(["repl", "scripts/bank.lua"], stdin: input)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(r.stderr)")
+        #expect(lines.map { $0.prefix(6) } == [":use f", ":use t", ":use t", ":use s"], "\(r.stderr)")
+        #expect(lines[1].contains("no plugin kind 'tellr_policy'") && lines[1].contains("did you mean 'teller_policy'?"))
+        #expect(lines[2].contains("no such plugin"))
+        #expect(lines[3].contains("this scenario uses no stock_rule plugin"))
+        #expect(r.status == 1)
+    }
+
     /// The terminal half: pexpect in a pseudo-terminal (installed by `scripts/bootstrap --tests`).
     @Test(.timeLimit(.minutes(5)))
     func test_terminal_lineEditingHistoryCompletionCtrlCAndReload() throws {

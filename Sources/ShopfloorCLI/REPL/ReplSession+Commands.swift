@@ -83,18 +83,28 @@ extension ReplSession {
 
     private func useCommand(_ args: [String]) throws {
         guard args.count == 1 else { throw ScriptingError.invalidScenario("usage: :use kind=name (e.g. :use teller_policy=cross_training)") }
-        let chosen = try PluginRegistry.parseOverrides(args)
+        let chosen = try Self.namingTheCommand { try PluginRegistry.parseOverrides(args) }
         var next = options
         for (kind, name) in chosen { next.uses[kind] = name }
         reload.options = next
         do {
-            try reload.reload(force: true)
+            try Self.namingTheCommand { try reload.reload(force: true) }
         } catch {
             reload.options = options
             throw error
         }
         options = next
         say("now using \(args[0])")
+    }
+
+    /// A plugin choice refused under `:use` names `:use`, the command typed, not `--use`, the command-line
+    /// flag whose messages (PluginRegistry, Scenario) it shares: `:use tellr_policy=fifo: no plugin kind …`.
+    private static func namingTheCommand<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ScriptingError.unknownPlugin(let message) where message.hasPrefix("--use ") {
+            throw ScriptingError.unknownPlugin(":use " + message.dropFirst("--use ".count))
+        }
     }
 
     private func pluginsCommand() {
