@@ -84,6 +84,53 @@ struct ReplTests {
         #expect(r.stderr == "unknown command ':relod' (commands: :help, :reload, :step, :run, :stats, :trace, :use, :plugins, :reset, :quit; did you mean ':reload'?)\n")
     }
 
+    /// A table is shown as Lua reads it back: a key that is a reserved word is quoted (`["end"] = 2`; it was
+    /// `end = 2`, which does not compile when pasted back), as is one that is not a name.
+    @Test func test_pipe_tableKeysThatAreReservedWords_areShownQuoted() throws {
+        let r = try Shell.run(["repl"], stdin: "{ ['end'] = 2, ['a b'] = 1, ok = 3, ['nil'] = 4 }\n")
+        #expect(r.stdout == "{ [\"a b\"] = 1, [\"end\"] = 2, [\"nil\"] = 4, ok = 3 }\n")
+        #expect(r.status == 0)
+    }
+
+    /// `=expr` is `return expr` for the whole chunk, as in lua.c: an unfinished one continues on the next
+    /// line. It used to fail at once with "unexpected symbol near '='".
+    @Test func test_pipe_equalsExpression_continuesLikeAnyUnfinishedExpression() throws {
+        let r = try Shell.run(["repl"], stdin: "=1 +\n41\n={ 1,\n2 }\n=1 + +\n")
+        #expect(r.stdout == "42\n{ 1, 2 }\n")
+        #expect(r.stderr == "stdin:1: unexpected symbol near '+'\n")
+        #expect(r.status == 1)
+    }
+
+    /// A word after a command that takes none is refused, not dropped: `:reload scripts/bank.lua` re-read
+    /// every changed script, `:quit now` left, `:reset x` rebuilt the world, all without a word.
+    @Test func test_pipe_wordsAfterACommandWithoutArguments_areRefused_andChangeNothing() throws {
+        let input = """
+            :run 1
+            :reset now
+            bank:now()
+            :stats deposit
+            :reload scripts/bank.lua
+            :quit now
+            "still here"
+
+            """
+        let r = try Shell.run(["repl", "scripts/bank.lua"], stdin: input)
+        #expect(r.stderr == """
+            usage: :reset (no arguments; got 'now')
+            usage: :stats (no arguments; got 'deposit')
+            usage: :reload (no arguments; got 'scripts/bank.lua')
+            usage: :quit (no arguments; got 'now')
+
+            """)
+        #expect(r.stdout.hasSuffix("\n1.0\nstill here\n"), "\(r.stdout)")
+        // Tabs separate words as spaces do: `:run<TAB>1` ran nothing ("unknown command ':run\t1'").
+        let tabbed = try Shell.run(["repl", "scripts/bank.lua"], stdin: ":run\t1\nbank:now()\n")
+        #expect(tabbed.stdout.hasSuffix("\n1.0\n"), "\(tabbed.stdout)\(tabbed.stderr)")
+        #expect(tabbed.status == 0)
+        #expect(!r.stdout.contains("class "))
+        #expect(r.status == 1)
+    }
+
     @Test func test_pipe_useSwapsThePolicyInTheLivingWorld() throws {
         let input = """
             :run 50
@@ -96,6 +143,19 @@ struct ReplTests {
         #expect(r.stdout.contains("now using teller_policy=cross_training"))
         #expect(r.stdout.contains("in use: teller_policy=cross_training"))
         #expect(r.stderr.contains("no such plugin"))
+        #expect(r.status == 1)
+    }
+
+    /// A refused `:use` names the command typed, not the command-line flag `--use` (it did: `--use foo: …`).
+    @Test func test_pipe_aRefusedUse_namesTheReplCommand() throws {
+        let input = ":use foo\n:use tellr_policy=fifo\n:use teller_policy=nope\n:use stock_rule=reorder_point\n"
+        let r = try Shell.run(["repl", "scripts/bank.lua"], stdin: input)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(r.stderr)")
+        #expect(lines.map { $0.prefix(6) } == [":use f", ":use t", ":use t", ":use s"], "\(r.stderr)")
+        #expect(lines[1].contains("no plugin kind 'tellr_policy'") && lines[1].contains("did you mean 'teller_policy'?"))
+        #expect(lines[2].contains("no such plugin"))
+        #expect(lines[3].contains("this scenario uses no stock_rule plugin"))
         #expect(r.status == 1)
     }
 

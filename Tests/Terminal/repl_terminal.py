@@ -143,6 +143,40 @@ def _():
     assert c.exitstatus == 0, f"exit status {c.exitstatus}, signal {c.signalstatus}"
 
 
+@check("Ctrl-D at >> drops the unfinished chunk with lua's error and stays; Ctrl-D at > leaves")
+def _():
+    c = spawn()
+    c.sendline("kept = 7")
+    c.expect_exact("> ")
+    c.sendline("for i = 1, 3 do")
+    c.expect_exact(">> ")
+    c.sendeof()
+    c.expect_exact("stdin:1: 'end' expected near <eof>")  # lua.c's message, on a line of its own
+    c.expect_exact("\r\n> ")                                 # the session goes on, at the first prompt
+    c.sendline("kept + 1")
+    c.expect_exact("\r\n8\r\n")
+    c.expect_exact("> ")
+    leave(c)
+    c.close()
+    assert c.exitstatus == 0, f"Ctrl-D exit status {c.exitstatus}"
+
+
+@check("the history file holds each chunk once, also when the terminal is closed (SIGHUP)")
+def _():
+    history = os.path.join(tempfile.mkdtemp(), "history")
+    c = spawn(history=history)
+    for n in range(1, 5):
+        c.sendline(f"{n} * 10")
+        c.expect_exact(f"\r\n{n * 10}\r\n")
+        c.expect_exact("> ")
+    c.kill(1)  # SIGHUP, as when the terminal window closes: the session never reaches its own close
+    c.expect(pexpect.EOF)
+    c.close()
+    with open(history, encoding="utf-8") as f:
+        kept = [line.replace("\\040", " ") for line in f.read().splitlines()[1:]]  # after libedit's header
+    assert kept == ["1 * 10", "2 * 10", "3 * 10", "4 * 10"], f"history file holds {kept}"
+
+
 @check("up-arrow recalls the last line")
 def _():
     c = spawn()

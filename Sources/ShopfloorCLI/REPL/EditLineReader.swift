@@ -21,6 +21,7 @@ final class EditLineReader: LineReader {
             return Int32(candidates.count)
         }
         using_history()
+        stifle_history(EditLineReader.historyLimit)
         if let historyFile { _ = read_history(historyFile) }
         Interrupt.installPromptHandler()
     }
@@ -45,10 +46,17 @@ final class EditLineReader: LineReader {
         return .line(String(cString: raw))
     }
 
+    /// The most chunks kept, in memory and in the file (bash keeps 500; a chunk can be many lines).
+    static let historyLimit: Int32 = 1000
+
+    /// Adds the chunk and saves the whole history at once, so a session that ends without `close` (the
+    /// terminal window closed: SIGHUP; `kill`) has kept every chunk, each once. Not `append_history(1, …)`:
+    /// libedit's (3.1-2022) writes the last *two* entries for n = 1, so every chunk but the last was on
+    /// disk twice after such an end, and up-arrow in the next session met each one twice.
     func remember(_ chunk: String) {
         guard !chunk.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         add_history(chunk)
-        if let historyFile { _ = append_history(1, historyFile) }
+        if let historyFile { _ = write_history(historyFile) }
     }
 
     func close() {

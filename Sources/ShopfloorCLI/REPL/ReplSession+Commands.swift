@@ -19,19 +19,25 @@ extension ReplSession {
           :use kind=name       swap a plugin in the living world (e.g. :use teller_policy=cross_training)
           :plugins             the installed plugins, the chosen ones marked
           :reset               rebuild the scenario from scratch, same seed
-          :quit                leave (Ctrl-D too)
+          :quit                leave (Ctrl-D at > too)
         A chunk or command that fails leaves the world (lines, stock, clock, statistics) as it was;
         globals it set stay set, as in lua. Output already printed stays printed.
         Ctrl-C stops a running :run or :step between two events and keeps the events done so far;
         Ctrl-C in a Lua chunk is an error like any other: the chunk's changes to the world roll back.
-        Ctrl-C at the prompt drops the line being typed (at >>, the unfinished chunk); Ctrl-D leaves.
+        Ctrl-C at the prompt drops the line being typed (at >>, the unfinished chunk); Ctrl-D at > leaves
+        (at >>, it ends the unfinished chunk with its error, as in lua).
         """
 
     func command(_ line: String) {
-        let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // Words are split on any white space: `:run<TAB>5` (a pasted or scripted line) is `:run 5`, as Lua reads it.
+        let words = line.dropFirst().split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { say(ReplSession.help); return }
         let args = Array(words.dropFirst())
         do {
+            if ReplSession.withoutArguments.contains(name), !args.isEmpty {
+                throw ScriptingError.invalidScenario(
+                    "usage: :\(name) (no arguments; got '\(args.joined(separator: " "))')")
+            }
             switch name {
             case "help", "h", "?": say(ReplSession.help)
             case "quit", "q", "exit": quit()
@@ -54,6 +60,11 @@ extension ReplSession {
         }
     }
 
+    /// The commands that take nothing after their name. A word after one is refused rather than
+    /// dropped: `:reload scripts/bank.lua` re-reads every changed script, not that one, and `:quit now`
+    /// or `:stats deposit` would otherwise do something other than what was typed.
+    static let withoutArguments: Set<String> = ["help", "h", "?", "quit", "q", "exit", "reload", "stats", "plugins", "reset"]
+
     private func reloadCommand() throws {
         switch try reload.reload() {
         case .unchanged: say("nothing changed on disk")
@@ -72,18 +83,28 @@ extension ReplSession {
 
     private func useCommand(_ args: [String]) throws {
         guard args.count == 1 else { throw ScriptingError.invalidScenario("usage: :use kind=name (e.g. :use teller_policy=cross_training)") }
-        let chosen = try PluginRegistry.parseOverrides(args)
+        let chosen = try Self.namingTheCommand { try PluginRegistry.parseOverrides(args) }
         var next = options
         for (kind, name) in chosen { next.uses[kind] = name }
         reload.options = next
         do {
-            try reload.reload(force: true)
+            try Self.namingTheCommand { try reload.reload(force: true) }
         } catch {
             reload.options = options
             throw error
         }
         options = next
         say("now using \(args[0])")
+    }
+
+    /// A plugin choice refused under `:use` names `:use`, the command typed, not `--use`, the command-line
+    /// flag whose messages (PluginRegistry, Scenario) it shares: `:use tellr_policy=fifo: no plugin kind …`.
+    private static func namingTheCommand<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch ScriptingError.unknownPlugin(let message) where message.hasPrefix("--use ") {
+            throw ScriptingError.unknownPlugin(":use " + message.dropFirst("--use ".count))
+        }
     }
 
     private func pluginsCommand() {

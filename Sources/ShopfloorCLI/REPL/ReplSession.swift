@@ -68,7 +68,17 @@ final class ReplSession {
         reading: while !quitRequested {
             let line: String
             switch reader.read(prompt: buffer.isEmpty ? "> " : ">> ") {
-            case .end: break reading
+            case .end:
+                if interactive, !buffer.isEmpty {
+                    // Ctrl-D at `>>`: as in lua.c, the unfinished chunk fails with its real error and the
+                    // session goes on at `> `; only Ctrl-D at `> ` leaves. (A pipe's end ends the session.)
+                    StandardStreams.output("\n")
+                    reader.remember(buffer.joined(separator: "\n"))
+                    if case .failed(let error) = compile(buffer, final: true) { report(error) }
+                    buffer = []
+                    continue
+                }
+                break reading
             case .interrupted:
                 // Ctrl-C at the prompt: the line is dropped, at `>>` the unfinished chunk too.
                 buffer = []
@@ -107,16 +117,18 @@ final class ReplSession {
         case failed(LuaError)
     }
 
-    /// Compiles the chunk so far; on `.ready` the function is on top of the stack.
+    /// Compiles the chunk so far; on `.ready` the function is on top of the stack. A first line `=expr` is
+    /// `return expr` for the whole chunk, as lua.c's `pushline` makes it, so `=1 +` continues at `>>` like
+    /// any unfinished expression instead of failing on the `=`.
     func compile(_ lines: [String], final: Bool = false) -> Compiled {
         let lua = world.lua
-        if lines.count == 1 {
-            var line = lines[0]
-            if line.hasPrefix("=") { line.removeFirst() }
-            if (try? lua.load("return " + line + ";", chunkName: "=stdin")) != nil { return .ready }
+        var chunk = lines
+        if let first = chunk.first, first.hasPrefix("=") { chunk[0] = "return " + first.dropFirst() }
+        if lines.count == 1, !lines[0].hasPrefix("=") {
+            if (try? lua.load("return " + lines[0] + ";", chunkName: "=stdin")) != nil { return .ready }
         }
         do {
-            try lua.load(lines.joined(separator: "\n"), chunkName: "=stdin")
+            try lua.load(chunk.joined(separator: "\n"), chunkName: "=stdin")
             return .ready
         } catch let error as LuaError {
             if !final, error.kind == .syntax, error.message.hasSuffix("<eof>") { return .incomplete }

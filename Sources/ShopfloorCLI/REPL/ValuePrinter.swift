@@ -15,8 +15,14 @@ local function key_less(a, b)
   return (rank[ta] or 4) < (rank[tb] or 4)
 end
 
+-- A reserved word is a string key, not a name: `{ ["end"] = 2 }`, never `{ end = 2 }`, which Lua cannot read.
+local reserved = {}
+for word in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+  reserved[word] = true
+end
+
 local function is_identifier(k)
-  return type(k) == "string" and k:match("^[%a_][%w_]*$") ~= nil
+  return type(k) == "string" and k:match("^[%a_][%w_]*$") ~= nil and not reserved[k]
 end
 
 local show

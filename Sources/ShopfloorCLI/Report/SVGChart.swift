@@ -1,4 +1,5 @@
 import Foundation
+import ShopfloorScripting
 import ShopfloorText
 
 /// Charts as inline SVG, drawn by hand (no charting library fits a self-contained, offline HTML
@@ -81,14 +82,37 @@ enum SVGChart {
                 s += "<path class=\"mark\" d=\"M\(px),\(py - 9) l-5,-8 h10 z\" fill=\"\(color)\"><title>\(escape(name)): delivery at \(label(mark.time)) s</title></path>"
             }
         }
-        // The legend last, on a backing, so the data never hides it.
-        let legendX = width - right - 176
-        s += "<rect class=\"legend-box\" x=\"\(legendX)\" y=\"26\" width=\"170\" height=\"\(Double(series.count) * 16 + 6)\"/>"
-        for (i, ((name, _), color)) in zip(series, colours).enumerated() {
+        // The legend last, on a backing, so the data never hides it; as wide as its longest name.
+        let names = series.map { legendName($0.0) }
+        let boxWidth = max(170, 22 + (names.map { legendTextWidth($0.shown) }.max() ?? 0) + 8)
+        let legendX = width - right - 6 - boxWidth
+        s += "<rect class=\"legend-box\" x=\"\(legendX)\" y=\"26\" width=\"\(boxWidth)\" height=\"\(Double(series.count) * 16 + 6)\"/>"
+        for (i, (name, color)) in zip(names, colours).enumerated() {
             s += "<rect x=\"\(legendX + 6)\" y=\"\(30 + Double(i) * 16)\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-            s += "<text x=\"\(legendX + 22)\" y=\"\(39 + Double(i) * 16)\" class=\"legend\">\(escape(name))</text>"
+            let full = name.shown == name.full ? "" : "<title>\(escape(name.full))</title>"
+            s += "<text x=\"\(legendX + 22)\" y=\"\(39 + Double(i) * 16)\" class=\"legend\">\(full)\(escape(name.shown))</text>"
         }
         return s + "</svg>"
+    }
+
+    /// A generous width for legend text in the 12 px legend font: 7 px a column (the report's system-ui
+    /// sans-serif averages about 6.3 px; Chromium draws `blending.strawberry-banana juice` 202 px wide), two
+    /// columns for a wide (Korean) character. A fixed 170 px box cut that shipped name (`juice_line.lua`)
+    /// off at the chart's right edge.
+    static func legendTextWidth(_ text: String) -> Double { Double(DisplayWidth.of(text)) * 7 }
+
+    /// The widest legend text, half the plot: a longer series name is shortened with `…` in the legend,
+    /// the whole name in the entry's tooltip (`<title>`), so the legend never covers the whole chart.
+    static let legendTextMax = (width - left - right) / 2
+
+    static func legendName(_ name: String) -> (full: String, shown: String) {
+        guard legendTextWidth(name) > legendTextMax else { return (name, name) }
+        var shown = ""
+        for character in name {
+            if legendTextWidth(shown + String(character) + "…") > legendTextMax { break }
+            shown.append(character)
+        }
+        return (name, shown + "…")
     }
 
     /// A histogram: bars over bin edges.
