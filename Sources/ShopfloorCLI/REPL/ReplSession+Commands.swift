@@ -99,6 +99,7 @@ extension ReplSession {
 
     /// A plugin choice refused under `:use` names `:use`, the command typed, not `--use`, the command-line
     /// flag whose messages (PluginRegistry, Scenario) it shares: `:use tellr_policy=fifo: no plugin kind …`.
+    @discardableResult
     private static func namingTheCommand<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
