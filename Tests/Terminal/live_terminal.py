@@ -103,6 +103,25 @@ def _():
         s.close()
 
 
+@check("q stops the run at the time on screen: the summary covers the time watched, not only up to the last event")
+def _():
+    s = Screen(f"{BINARY} run scripts/bank_reception.lua --live --speed 1")
+    try:
+        s.wait(r"clock [1-9][\d.]* s")                      # past 1 s, before the first customer is served
+        s.keys(" ")
+        s.wait(r"PAUSED")
+        shown = float(s.wait(r"clock ([\d.]+) s").group(1))
+        s.keys("q")
+        s.wait(r"EXIT=0")
+        history = s.history()
+        stopped = float(re.search(r"stopped \(q\) at ([\d.]+) s of simulated time", history).group(1))
+        summary = float(re.search(r"served in ([\d.]+) s of simulated time", history).group(1))
+        assert abs(stopped - shown) < 0.006, f"stopped at {stopped}, the screen showed {shown}"
+        assert abs(summary - shown) < 0.006, f"summary over {summary} s, the screen showed {shown}"
+    finally:
+        s.close()
+
+
 @check("bank in Korean: 업무시간 and the seed's list titles")
 def _():
     s = Screen(f"{BINARY} run scripts/bank.lua --live --set lang=ko")

@@ -91,6 +91,10 @@ final class LiveView {
             finished = ended
             draw(clock: clock, ended: ended)
         }
+        // Left with `q` or Ctrl-C: the run stops at the time on screen, as `--until` that time would (every
+        // event due by then is done; the clock moves on to it), so the summary covers the time the user watched,
+        // not only up to the last event (before the first arrival, that was 0 s).
+        if !finished, clock > sim.now, (sim.nextEventTime ?? .infinity) > clock { try sim.run(until: clock) }
     }
 
     /// Processes every event due by `target`; true when the run is over (stop rule met, or
