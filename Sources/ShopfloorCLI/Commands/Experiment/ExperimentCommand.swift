@@ -121,11 +121,14 @@ struct ExperimentCommand: ShopfloorSubcommand {
             }
             sink.flushStream()
             if pool.stopped { break }
-            // The sequential rule: more replications of every group, a batch at a time, until precise.
+            // The sequential rule: more replications of every group, up to the next checkpoint (a multiple of
+            // `batch`, or `max`), until precise. Not `count + batch`: when `min` is no multiple of `batch` that
+            // overshoots every checkpoint, runs cells the rule never reads, and reports more cells than the
+            // `merge --need` loop over shards does for the same experiment.
             // A shard cannot judge precision alone (`shopfloor merge --need` does, on every shard's cells).
-            guard case .sequential(_, let max, let batch) = design.replications, shard == nil, replications == nil, count < max,
+            guard case .sequential(let min, let max, let batch) = design.replications, shard == nil, replications == nil, count < max,
                   sink.failed.isEmpty, !(try ExperimentResult(header: header, cells: sink.cells).isComplete) else { break }
-            count = Swift.min(max, count + batch)
+            count = ReplicationDecision.checkpoints(min: min, max: max, batch: batch).first { $0 > count } ?? max
         }
         // From here on only the outputs are written: a Ctrl-C ends the command at once (no file put in place).
         RunInterruption.workEnded(stopped: pool.stopped)
