@@ -98,7 +98,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
                 let kept = try ShardOutput(path: out).resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
                 plan.resumed = (out, Set(kept.map(\.index)))
             }
-            StandardStreams.output(format == .json ? plan.json : plan.text)
+            plan.write(json: format == .json) { StandardStreams.output($0) }
             return
         }
         let report = try report.map { try OutputFile(path: $0, option: "--report", protected: [file, experiment.scenarioPath]) }
