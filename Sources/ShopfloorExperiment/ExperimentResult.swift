@@ -83,6 +83,10 @@ public struct ExperimentResult: Sendable {
         }
     }
 
+    /// The `--replications N` that runs every needed cell (with `--resume`, only those not run yet): one
+    /// past the highest replication needed; nil when complete.
+    public var nextReplications: Int? { need.compactMap(\.replications.last).max().map { $0 + 1 } }
+
     /// The smallest contiguous index range holding every needed cell (nil when complete): with
     /// replication-major numbering, the next batch of every group is one such range.
     public var neededCells: ClosedRange<Int>? {

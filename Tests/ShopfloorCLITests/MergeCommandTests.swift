@@ -124,7 +124,7 @@ struct MergeCommandTests {
               #1 deposit_tellers=2 teller_policy=cross_training: 1 more; replications 5; cells 21
               #2 deposit_tellers=3 teller_policy=fifo: 2 more; replications 4–5; cells 18, 22
               #3 deposit_tellers=3 teller_policy=cross_training: 2 more; replications 4–5; cells 19, 23
-            Run cells 16–23 (8 cells, every needed one).
+            Run cells 16–23 (8 cells, every needed one): each shard's command again with --replications 6 --resume.
 
             """)
         let json = try merge(["a.jsonl", "--need", "--format", "json"], in: folder)
@@ -145,7 +145,7 @@ struct MergeCommandTests {
         Self.shard(folder, "a.jsonl", design: design, cells: Array(0..<8))
         let r = try merge(["a.jsonl", "--need"], in: folder)
         #expect(r.status == 3)
-        #expect(r.stdout.hasSuffix("Run cells 8–15 (8 cells, every needed one).\n"))
+        #expect(r.stdout.hasSuffix("Run cells 8–15 (8 cells, every needed one): each shard's command again with --replications 4 --resume.\n"))
         Self.shard(folder, "b.jsonl", design: design, cells: Array(8..<24))
         let done = try merge(["a.jsonl", "b.jsonl", "--need"], in: folder)
         #expect(done.status == 0, "at the maximum")

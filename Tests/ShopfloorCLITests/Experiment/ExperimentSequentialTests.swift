@@ -73,6 +73,9 @@ struct ExperimentSequentialTests {
             let document = try #require(try JSONSerialization.jsonObject(with: Data(need.stdout.utf8)) as? [String: Any])
             let wanted = try #require(document["need"] as? [[String: Any]]).flatMap { $0["replications"] as? [Int] ?? [] }
             replications = ["--replications", String(try #require(wanted.max()) + 1)]
+            // The text's last line names that same option.
+            let text = try Shell.run(["merge"] + shards + ["--need"], environment: ["COLUMNS": "200"])
+            #expect(text.stdout.hasSuffix("each shard's command again with \(replications.joined(separator: " ")) --resume.\n"), "\(text.stdout)")
         }
         let merged = try Shell.run(["merge"] + shards + ["--format", "json"])
         #expect(merged.status == 0, "\(merged.stderr)")
