@@ -109,12 +109,13 @@ struct ExperimentCommand: ShopfloorSubcommand {
         let pool = WorkerPool(size: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine.forStandardError()
         RunInterruption.install()
+        let scenario = experiment.scenarioPath, modulePaths = modules.map(\.path)
         while true {
-            let jobs = (0..<(count * design.groupCount))
-                .filter { (shard?.contains($0) ?? true) && !sink.has($0) }
-                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits, modules: modules, files: files) }
-            let total = sink.count + jobs.count
-            pool.run(jobs, record: { sink.receive($0) }) {
+            let cells = (0..<(count * design.groupCount)).filter { (shard?.contains($0) ?? true) && !sink.has($0) }
+            let total = sink.count + cells.count
+            pool.run(cells, make: { CellJob.make($0, of: design, scenario: scenario, experiment: hash, limits: cellLimits,
+                                                 modules: modulePaths, files: files) },
+                     record: { sink.receive($0) }) {
                 if RunInterruption.requested != 0, !pool.stopped { pool.stop() }
                 sink.flushStream()
                 progress?.update(cells: sink.count, of: total)
