@@ -83,6 +83,10 @@ public struct ExperimentResult: Sendable {
         }
     }
 
+    /// The `--replications N` that runs every needed cell (with `--resume`, only those not run yet): one
+    /// past the highest replication needed; nil when complete.
+    public var nextReplications: Int? { need.compactMap(\.replications.last).max().map { $0 + 1 } }
+
     /// The smallest contiguous index range holding every needed cell (nil when complete): with
     /// replication-major numbering, the next batch of every group is one such range.
     public var neededCells: ClosedRange<Int>? {
@@ -118,20 +122,25 @@ public struct ExperimentResult: Sendable {
         }
     }
 
-    /// Each group whose plugin of kind `compare.by` is not the baseline, paired with the group at the same
-    /// grid point using the baseline instead, over the replications both use and both ran.
+    /// Each group whose value of `compare.by` — a plugin kind or a factor — is not the baseline, paired with
+    /// the group that differs from it only there (same grid point and plugins, `by` set to the baseline),
+    /// over the replications both use and both ran.
     private static func compare(design: ExperimentDesign, groups: [GroupResult], cells: [[Int: CellRecord]],
                                 confidence: Double) -> [GroupComparison] {
-        guard let compare = design.compare,
-              design.uses.contains(where: { $0.kind == compare.by && $0.plugins.contains(compare.baseline) })
-        else { return [] }
-        let choices = (0..<design.useCount).map { design.use($0) }
+        guard let compare = design.compare else { return [] }
+        let isKind = design.uses.contains { $0.kind == compare.by }
+        // A factor's baseline is written as `--set` spells the value (`baseline = 2` for 2.0).
+        let level: (GroupResult) -> String? = { isKind ? $0.use[compare.by] : $0.point[compare.by]?.description }
+        struct Place: Hashable { var point: [String: FactorValue]; var use: [String: String] }
+        var groupAt: [Place: Int] = [:]
+        for group in groups { groupAt[Place(point: group.point, use: group.use)] = group.group }
+        let baselineValue = design.factors.first { $0.name == compare.by }?.values.first { $0.description == compare.baseline }
         var result: [GroupComparison] = []
-        for group in groups where group.use[compare.by] != compare.baseline {
-            var baselineUse = group.use
-            baselineUse[compare.by] = compare.baseline
-            guard let choice = choices.firstIndex(of: baselineUse) else { continue }
-            let baseline = group.group / design.useCount * design.useCount + choice
+        for group in groups {
+            guard let value = level(group), value != compare.baseline else { continue }
+            var place = Place(point: group.point, use: group.use)
+            if isKind { place.use[compare.by] = compare.baseline } else if let baselineValue { place.point[compare.by] = baselineValue }
+            guard let baseline = groupAt[place], baseline != group.group else { continue }
             let replications = Set(group.decision.used).intersection(groups[baseline].decision.used).sorted()
             var measures: [String: PairedDifference] = [:]
             for name in Set(group.measures.keys).intersection(groups[baseline].measures.keys) {

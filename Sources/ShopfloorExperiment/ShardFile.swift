@@ -59,6 +59,11 @@ public struct ShardFile: Sendable {
                 guard i == 0 else {
                     throw ShardFileError(path: path, line: i + 1, message: "a second experiment header (only the first line may be one)")
                 }
+                // A header edited by hand must not crash the merge (a negative count, a grid beyond any
+                // count) nor give figures of a design no experiment file could declare.
+                if let problem = h.design.problem {
+                    throw ShardFileError(path: path, line: 1, message: "the experiment header's design is not valid: \(problem) (was the file edited?)")
+                }
                 header = h
             case .cell(let cell):
                 guard let header else {

@@ -124,7 +124,7 @@ struct MergeCommandTests {
               #1 deposit_tellers=2 teller_policy=cross_training: 1 more; replications 5; cells 21
               #2 deposit_tellers=3 teller_policy=fifo: 2 more; replications 4–5; cells 18, 22
               #3 deposit_tellers=3 teller_policy=cross_training: 2 more; replications 4–5; cells 19, 23
-            Run cells 16–23 (8 cells, every needed one).
+            Run cells 16–23 (8 cells, every needed one): each shard's command again with --replications 6 --resume.
 
             """)
         let json = try merge(["a.jsonl", "--need", "--format", "json"], in: folder)
@@ -145,10 +145,30 @@ struct MergeCommandTests {
         Self.shard(folder, "a.jsonl", design: design, cells: Array(0..<8))
         let r = try merge(["a.jsonl", "--need"], in: folder)
         #expect(r.status == 3)
-        #expect(r.stdout.hasSuffix("Run cells 8–15 (8 cells, every needed one).\n"))
+        #expect(r.stdout.hasSuffix("Run cells 8–15 (8 cells, every needed one): each shard's command again with --replications 4 --resume.\n"))
         Self.shard(folder, "b.jsonl", design: design, cells: Array(8..<24))
         let done = try merge(["a.jsonl", "b.jsonl", "--need"], in: folder)
         #expect(done.status == 0, "at the maximum")
+    }
+
+    /// A header edited by hand is refused with its file and line, never a crash (a negative count trapped on
+    /// an empty range, a grid beyond any count on overflow) nor figures of a design no file could declare.
+    @Test(arguments: [
+        (Replications.fixed(count: -1), [Factor](), "replications.count -1 is not from 1 to 1000000"),
+        (Replications.fixed(count: 6), (0..<5).map { Factor(name: "f\($0)", values: (0..<10_000).map { .number(Double($0)) }) },
+         "it has more than 10000000 cells"),
+        (Replications.sequential(min: 2, max: 6, batch: 0), [Factor](), "replications.batch 0 is not from 1 to 1000000"),
+    ])
+    func test_headerEditedByHand_isRefused(_ replications: Replications, _ factors: [Factor], _ problem: String) throws {
+        let folder = try TemporaryFolder()
+        var design = Self.design(replications, precision: Precision(relative: 0.1, confidence: 0.95, on: "classes.loan.mean_wait"))
+        design.factors += factors
+        let header = ExperimentHeader(experiment: "abc123", file: "experiments/tellers.lua", version: "0.1.0", design: design)
+        folder.write("a.jsonl", ShardFile.line(.experiment(header)))
+        let r = try merge(["a.jsonl", "--need"], in: folder)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "error: a.jsonl:1: the experiment header's design is not valid: \(problem) (was the file edited?)\n")
     }
 
     @Test func test_failedCells_areReported_exit1() throws {

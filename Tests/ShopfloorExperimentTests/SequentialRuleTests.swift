@@ -77,7 +77,8 @@ struct SequentialRuleTests {
               #1 tellers=2 teller_policy=cross_training: 2 more; replications 1–2; cells 5, 9
               #2 tellers=3 teller_policy=fifo: 2 more; replications 1–2; cells 6, 10
               #3 tellers=3 teller_policy=cross_training: 2 more; replications 1–2; cells 7, 11
-            Run cells 5–11 (7 cells, every needed one).
+            Run cells 5–11 (7 cells, every needed one): each shard's command again with --replications 3
+            --resume.
 
             """)
         let complete = try tellers.result((0..<12).map { tellers.cell($0, ["w": 1]) })

@@ -46,8 +46,11 @@ extension ExperimentResult {
                                   + "\(GroupLabel.runs(n.replications, step: 1)); cells \(GroupLabel.runs(n.cells, step: design.groupCount))",
                                   width: width, indent: 4)
         }
-        if let range = neededCells {
-            out += TextTable.wrap("Run \(GroupLabel.cells(range))" + (range.count > 1 ? " (\(range.count) cells, every needed one)." : "."), width: width)
+        if let range = neededCells, let next = nextReplications {
+            // No option names cells: the way to run them is `--replications N`, which a reader would
+            // otherwise work out from the replications listed (N is the highest plus one, not the count).
+            out += TextTable.wrap("Run \(GroupLabel.cells(range))" + (range.count > 1 ? " (\(range.count) cells, every needed one)" : "")
+                                  + ": each shard's command again with --replications \(next) --resume.", width: width)
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -32,11 +32,19 @@ public struct CellJob: Codable, Sendable, Equatable {
     /// ``ExperimentDataFiles``).
     public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits,
                             modules: [ModuleFile], files: [DataFile] = []) -> CellJob {
-        let design = file.design, key = design.cell(index)
+        make(index, of: file.design, scenario: file.scenarioPath, experiment: experiment, limits: limits,
+             modules: modules.map(\.path), files: files)
+    }
+
+    /// The job for cell `index` of `design`, whose scenario is `scenario` (as reachable from here): built
+    /// from Sendable parts, so the worker pool can build each job when a worker takes its cell.
+    public static func make(_ index: Int, of design: ExperimentDesign, scenario: String, experiment: String, limits: CellLimits,
+                            modules: [String], files: [DataFile]) -> CellJob {
+        let key = design.cell(index)
         var settings = design.fixed.mapValues(\.description)
         for (name, value) in key.point { settings[name] = value.description }
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
-                       scenario: file.scenarioPath, settings: settings, measures: design.measures, limits: limits,
-                       modules: modules.map(\.path), files: files)
+                       scenario: scenario, settings: settings, measures: design.measures, limits: limits,
+                       modules: modules, files: files)
     }
 }

@@ -9,7 +9,7 @@ struct ExperimentReader {
     let map: ExperimentSourceMap
 
     /// The most cells one experiment may have (a typo such as `replications = 1e9` is refused).
-    static let maxCells = 10_000_000
+    static let maxCells = ExperimentDesign.maxCells
 
     private func fail(_ keys: [String], _ message: String, value: String? = nil) -> ScriptingError {
         .invalidScenario("\(path):\(map.line(of: keys, value: value)): experiment: \(message)")
@@ -43,8 +43,11 @@ struct ExperimentReader {
         var design = ExperimentDesign(scenario: scenario, seed: seed, factors: factors, fixed: fixed, uses: uses,
                                       replications: replications, precision: precision, measures: measures, compare: nil)
         design.compare = try compare(design)
-        guard design.groupCount * replications.maximum <= Self.maxCells else {
-            throw fail(["replications"], "\(design.groupCount) groups × \(replications.maximum) replications is more than \(Self.maxCells) cells")
+        // Counted without overflow: five factors of 10,000 values are more groups than an Int holds.
+        guard let cells = design.cellCount, cells <= Self.maxCells else {
+            let shape = design.factors.map { "\($0.values.count) \($0.name)" } + design.uses.map { "\($0.plugins.count) \($0.kind)" }
+            let groups = design.cellCount.map { String($0 / replications.maximum) + " groups" } ?? "groups (" + shape.joined(separator: " × ") + ")"
+            throw fail(["replications"], "\(groups) × \(replications.maximum) replications is more than \(Self.maxCells) cells")
         }
         return design
     }

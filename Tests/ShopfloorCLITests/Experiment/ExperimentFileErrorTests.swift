@@ -21,6 +21,15 @@ struct ExperimentFileErrorTests {
         #expect(r.stderr == "error: \(folder.path("e.lua")):6: experiment: unknown key 'replicatons' (accepted: compare, measure, params, precision, replications, scenario, seed, use; did you mean 'replications'?)\n")
     }
 
+    /// Five factors of 10,000 values are more groups than an Int holds: an error naming the file, not a crash.
+    @Test func test_gridBeyondAnyCount_isRefused_notACrash() throws {
+        let range = "shopfloor.range(1, 10000, 1)"
+        let text = ExperimentSupport.bank().replacingOccurrences(of: "params = { customers = 200, deposit_tellers = { 2, 3 } },",
+            with: "params = { a = \(range), b = \(range), c = \(range), d = \(range), e = \(range) },")
+        let (r, folder) = try failure(text, extra: ["--plan"])
+        #expect(r.stderr == "error: \(folder.path("e.lua")):6: experiment: groups (10000 a × 10000 b × 10000 c × 10000 d × 10000 e × 2 teller_policy) × 3 replications is more than 10000000 cells\n")
+    }
+
     @Test func test_factorThatIsNoParameter_namesItsLine() throws {
         let text = ExperimentSupport.bank().replacingOccurrences(of: "deposit_tellers = {", with: "deposit_tellrs = {")
         let (r, folder) = try failure(text)

@@ -98,7 +98,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
                 let kept = try ShardOutput(path: out).resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
                 plan.resumed = (out, Set(kept.map(\.index)))
             }
-            StandardStreams.output(format == .json ? plan.json : plan.text)
+            plan.write(json: format == .json) { StandardStreams.output($0) }
             return
         }
         let report = try report.map { try OutputFile(path: $0, option: "--report", protected: [file, experiment.scenarioPath]) }
@@ -109,23 +109,27 @@ struct ExperimentCommand: ShopfloorSubcommand {
         let pool = WorkerPool(size: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress = ProgressLine.forStandardError()
         RunInterruption.install()
+        let scenario = experiment.scenarioPath, modulePaths = modules.map(\.path)
         while true {
-            let jobs = (0..<(count * design.groupCount))
-                .filter { (shard?.contains($0) ?? true) && !sink.has($0) }
-                .map { CellJob.make($0, of: experiment, experiment: hash, limits: cellLimits, modules: modules, files: files) }
-            let total = sink.count + jobs.count
-            pool.run(jobs, record: { sink.receive($0) }) {
+            let cells = (0..<(count * design.groupCount)).filter { (shard?.contains($0) ?? true) && !sink.has($0) }
+            let total = sink.count + cells.count
+            pool.run(cells, make: { CellJob.make($0, of: design, scenario: scenario, experiment: hash, limits: cellLimits,
+                                                 modules: modulePaths, files: files) },
+                     record: { sink.receive($0) }) {
                 if RunInterruption.requested != 0, !pool.stopped { pool.stop() }
                 sink.flushStream()
                 progress?.update(cells: sink.count, of: total)
             }
             sink.flushStream()
             if pool.stopped { break }
-            // The sequential rule: more replications of every group, a batch at a time, until precise.
+            // The sequential rule: more replications of every group, up to the next checkpoint (a multiple of
+            // `batch`, or `max`), until precise. Not `count + batch`: when `min` is no multiple of `batch` that
+            // overshoots every checkpoint, runs cells the rule never reads, and reports more cells than the
+            // `merge --need` loop over shards does for the same experiment.
             // A shard cannot judge precision alone (`shopfloor merge --need` does, on every shard's cells).
-            guard case .sequential(_, let max, let batch) = design.replications, shard == nil, replications == nil, count < max,
+            guard case .sequential(let min, let max, let batch) = design.replications, shard == nil, replications == nil, count < max,
                   sink.failed.isEmpty, !(try ExperimentResult(header: header, cells: sink.cells).isComplete) else { break }
-            count = Swift.min(max, count + batch)
+            count = ReplicationDecision.checkpoints(min: min, max: max, batch: batch).first { $0 > count } ?? max
         }
         // From here on only the outputs are written: a Ctrl-C ends the command at once (no file put in place).
         RunInterruption.workEnded(stopped: pool.stopped)

@@ -16,7 +16,10 @@ final class WorkerPool: @unchecked Sendable {
 
     private struct State {
         var workers: [WorkerProcess?] = []
-        var queue: [CellJob] = []
+        /// Cell indices, ascending; a job is built only when a worker takes its cell (a job holds the
+        /// cell's settings, modules and data files: about 1 KB, 10 GB for the 10,000,000 cells a design may have).
+        var queue: [Int] = []
+        var make: (@Sendable (Int) -> CellJob)?
         var next = 0
         var done = 0
     }
@@ -32,11 +35,14 @@ final class WorkerPool: @unchecked Sendable {
     /// Whether `stop()` was called.
     var stopped: Bool { stopping.load(ordering: .relaxed) }
 
-    /// Runs `jobs` (in index order) and returns when each has a record or the pool was stopped.
+    /// Runs the cells `indices` (in index order), each the job `make` builds when a worker takes it, and
+    /// returns when each has a record or the pool was stopped.
     /// `wait` is called on this thread about ten times a second while cells run (progress, Ctrl-C).
-    func run(_ jobs: [CellJob], record: @escaping @Sendable (CellRecord) -> Void, wait: () -> Void) {
+    func run(_ indices: [Int], make: @escaping @Sendable (Int) -> CellJob, record: @escaping @Sendable (CellRecord) -> Void,
+             wait: () -> Void) {
         state.withLock { s in
-            s.queue = jobs.sorted { $0.key.index < $1.key.index }
+            s.queue = indices.sorted()
+            s.make = make
             s.next = 0
             s.done = 0
             if s.workers.count < size { s.workers += Array(repeating: nil, count: size - s.workers.count) }
@@ -49,7 +55,7 @@ final class WorkerPool: @unchecked Sendable {
                 state.withLock { $0.done += 1 }
             }
         }
-        for lane in 0..<min(size, jobs.count) {
+        for lane in 0..<min(size, indices.count) {
             group.enter()
             let thread = Thread { [self] in
                 work(lane: lane, deliver: deliver)
@@ -121,11 +127,12 @@ final class WorkerPool: @unchecked Sendable {
 
     /// The next cell in index order, or nil when none is left.
     private func nextJob() -> CellJob? {
-        state.withLock { s -> CellJob? in
-            guard s.next < s.queue.count else { return nil }
+        let taken = state.withLock { s -> (Int, @Sendable (Int) -> CellJob)? in
+            guard s.next < s.queue.count, let make = s.make else { return nil }
             defer { s.next += 1 }
-            return s.queue[s.next]
+            return (s.queue[s.next], make)
         }
+        return taken.map { $0.1($0.0) }
     }
 
     /// The record of a cell whose worker could not run it.
