@@ -54,8 +54,12 @@ public final class BoardRuleHost: BoardRule {
     ) throws -> BoardRuleHost? {
         let overrides = try PluginRegistry.parseOverrides(choices)
         guard let name = overrides[.boardRule] ?? config.rule, name != "none" else {
-            if !settings.isEmpty {
-                throw ScriptingError.badParameter("--set needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(config.path)")
+            // Options that only a rule reads would otherwise be dropped without a word: a rules file
+            // named on the command line (even one that does not exist) must not seem to be in force.
+            let unused = (settings.isEmpty ? [] : ["--set"]) + (rulesFile == nil ? [] : ["--rules"])
+                + (pluginFolders.isEmpty ? [] : ["--plugins"])
+            if let first = unused.first {
+                throw ScriptingError.badParameter("\(first) needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(config.path)")
             }
             return nil
         }
