@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import ShopfloorBoard
+
+/// Defects found by auditing the board as a newcomer would, each reproduced through the binary.
+@Suite("Board audit: options without a rule, wide terminals, deadlines across summer time")
+struct BoardAuditTests {
+    /// `--rules FILE` without a chosen rule was silently ignored (even a file that does not exist),
+    /// so a user believed rules were in force that never ran; `--set` alone was already refused.
+    @Test func test_rulesFileWithoutARule_isAnError_andWritesNothing() throws {
+        let board = try BoardFixture()
+        board.folder.write("rules.lua", "error('never loaded')\n")
+        for arguments in [["--rules", "rules.lua"], ["--rules", "missing.lua"],
+                          ["--rules", "rules.lua", "--use", "board_rule=none"]] {
+            let r = try board.run(["add", "X"] + arguments, inFolder: true)
+            #expect(r.status == 1, "\(arguments)")
+            #expect(r.stdout == "")
+            #expect(r.stderr == "error: --rules needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(board.folder.path)/board.toml\n", "\(arguments)")
+        }
+        #expect(try board.json()["todo"]!.isEmpty)
+    }
+
+    /// The same for `--plugins DIR`: an existing folder, named for nothing.
+    @Test func test_pluginFolderWithoutARule_isAnError() throws {
+        let board = try BoardFixture()
+        board.folder.write("plugins/mine.lua", "shopfloor.plugin { kind = 'board_rule', name = 'mine', build = function() return function() return 'no' end end }\n")
+        let r = try board.run(["add", "X", "--plugins", "plugins"], inFolder: true)
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: --plugins needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(board.folder.path)/board.toml\n")
+        // With the rule chosen, the folder is used.
+        let chosen = try board.run(["add", "X", "--plugins", "plugins", "--use", "board_rule=mine"], inFolder: true)
+        #expect(chosen.status == 1)
+        #expect(chosen.stderr == "error: no\n")
+        #expect(try board.json()["todo"]!.isEmpty)
+    }
+
+    /// `board list` padded with a table of every run of spaces up to the line's width: width²
+    /// bytes, so `COLUMNS=1000000` never finished (8000 took 1.5 s). Run under a 1 GB address-space
+    /// limit so the old behaviour fails instead of exhausting the machine.
+    @Test func test_listInAVeryWideTerminal_finishes_withTheColumnsSideBySide() throws {
+        let board = try BoardFixture()
+        try board.ok(["add", "First"])
+        try board.ok(["add", "Second", "--state", "done"])
+        let r = try Program.run("/bin/sh", ["-c", "ulimit -v 1000000; exec \"$0\" board list --db \"$1\"",
+                                            Shell.executable.path, board.db],
+                                environment: ["COLUMNS": "1000000", "NO_COLOR": "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        let column = (1_000_000 - 4) / 3 + 2
+        #expect(lines.first == Substring("TODO (1)" + String(repeating: " ", count: column - 8) + "DOING (0)"
+                                         + String(repeating: " ", count: column - 9) + "DONE (1)"))
+        #expect(lines[2] == Substring("#1 First" + String(repeating: " ", count: 2 * column - 8) + "#2 Second"))
+    }
+
+    /// `default_due` added 7 × 24 hours to the clock: a week that crossed the end of summer time,
+    /// started just after midnight, was 6 days (8 at its start). It now counts calendar days from
+    /// the board's today.
+    @Test func test_defaultDue_countsCalendarDays_fromTheBoardsToday_acrossSummerTime() throws {
+        let folder = try TemporaryFolder()
+        folder.write("due.lua", """
+            local rule = shopfloor.use("board_rule", "default_due")
+            for _, today in ipairs { "2026-10-25", "2026-03-28", "2026-12-28" } do
+              local answer = rule({ kind = "add", task = { title = "x", body = "", state = "todo" } },
+                                  { counts = { todo = 0, doing = 0, done = 0 }, total = 0, today = today })
+              print(today, answer.due)
+            end
+            """)
+        let r = try Shell.run(["run", folder.path + "/due.lua"], environment: ["TZ": "Europe/Berlin"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("2026-10-25\t2026-11-01\n2026-03-28\t2026-04-04\n2026-12-28\t2027-01-04\n"), "\(r.stdout)")
+    }
+}
