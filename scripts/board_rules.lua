@@ -37,12 +37,18 @@ local function wip_limit(params)
   end
 end
 
--- A task reaches DONE only with a body saying what was done.
+-- A task reaches DONE only with a body saying what was done, and keeps it there. Checked when a
+-- task enters DONE or its body is cleared in DONE: a DONE task that never had a body (added before
+-- the rule was chosen) may still be renamed or given a deadline.
 local function done_needs_body(params)
   return function(change, board)
-    if change.to == "done" and change.task.body == "" then
-      return ("'%s' needs a body before it is DONE: board edit %s --body \"…\""):format(
-        change.task.title, change.current and change.current.id or "ID")
+    local entering = change.from ~= "done"
+    local clearing = change.current ~= nil and change.current.body ~= ""
+    if change.to == "done" and change.task.body == "" and (entering or clearing) then
+      -- What to type next: an add has no id yet, so it is given its body on the same line.
+      local remedy = change.current and ("board edit %d --body \"…\""):format(change.current.id)
+        or "add it with --body \"…\""
+      return ("'%s' needs a body before it is DONE: %s"):format(change.task.title, remedy)
     end
   end
 end

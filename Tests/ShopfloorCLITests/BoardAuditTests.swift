@@ -3,7 +3,7 @@ import Testing
 import ShopfloorBoard
 
 /// Defects found by auditing the board as a newcomer would, each reproduced through the binary.
-@Suite("Board audit: options without a rule, wide terminals, deadlines across summer time")
+@Suite("Board audit: options without a rule, wide terminals, the shipped rules")
 struct BoardAuditTests {
     /// `--rules FILE` without a chosen rule was silently ignored (even a file that does not exist),
     /// so a user believed rules were in force that never ran; `--set` alone was already refused.
@@ -69,5 +69,23 @@ struct BoardAuditTests {
         let r = try Shell.run(["run", folder.path + "/due.lua"], environment: ["TZ": "Europe/Berlin"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("2026-10-25\t2026-11-01\n2026-03-28\t2026-04-04\n2026-12-28\t2027-01-04\n"), "\(r.stdout)")
+    }
+
+    /// `done_needs_body` refused every edit of a DONE task without a body (one added before the rule
+    /// was chosen): renaming it failed with "needs a body before it is DONE". It now guards entering
+    /// DONE and clearing a DONE task's body; and an add is told to use `--body`, not `board edit ID`.
+    @Test func test_doneNeedsBody_guardsEnteringDone_notEveryEditOfADoneTask() throws {
+        let board = try BoardFixture()
+        try board.ok(["add", "Old", "--state", "done"])
+        #expect(try board.ok(["edit", "1", "--title", "Old, renamed", "--use", "board_rule=done_needs_body"])
+                == "#1 Edited 'Old': title 'Old' → 'Old, renamed'.\n")
+        try board.ok(["add", "Kept", "--state", "done", "--body", "Done well."])
+        let cleared = try board.run(["edit", "2", "--body", "", "--use", "board_rule=done_needs_body"])
+        #expect(cleared.status == 1)
+        #expect(cleared.stderr == "error: 'Kept' needs a body before it is DONE: board edit 2 --body \"…\"\n")
+        let added = try board.run(["add", "New", "--state", "done", "--use", "board_rule=done_needs_body"])
+        #expect(added.status == 1)
+        #expect(added.stderr == "error: 'New' needs a body before it is DONE: add it with --body \"…\"\n")
+        #expect(try board.json()["done"]!.map { $0["title"] as! String } == ["Old, renamed", "Kept"])
     }
 }
