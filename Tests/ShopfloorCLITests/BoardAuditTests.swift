@@ -88,4 +88,17 @@ struct BoardAuditTests {
         #expect(added.stderr == "error: 'New' needs a body before it is DONE: add it with --body \"…\"\n")
         #expect(try board.json()["done"]!.map { $0["title"] as! String } == ["Old, renamed", "Kept"])
     }
+
+    /// `history --limit -1` read `-1` as an option and said `Missing value for '--limit <N>'`; the
+    /// value given is now the value judged.
+    @Test func test_historyWithANegativeLimitOrTask_namesTheValue() throws {
+        let board = try BoardFixture()
+        try board.ok(["add", "A"])
+        let limit = try board.run(["history", "--limit", "-1"])
+        #expect(limit.status == 64)
+        #expect(limit.stderr.hasPrefix("Error: --limit must be at least 1 (got -1)\n"), "\(limit.stderr)")
+        let task = try board.run(["history", "--task", "-1"])
+        #expect(task.status == 1)
+        #expect(task.stderr == "error: id must be a positive whole number (got \"-1\")\n")
+    }
 }
