@@ -101,4 +101,13 @@ struct BoardAuditTests {
         #expect(task.status == 1)
         #expect(task.stderr == "error: id must be a positive whole number (got \"-1\")\n")
     }
+
+    /// `shopfloor check scripts/board_rules.lua`, a newcomer's way to check the rules, said only that
+    /// plugins are registered by files on the plugin path; it now says how such a file is checked.
+    @Test func test_checkingTheRulesFile_pointsToShopfloorPlugins() throws {
+        let r = try Shell.run(["check", "scripts/board_rules.lua"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("or the board's rules file, not by a scenario: `shopfloor plugins` loads them and names any error\n"), "\(r.stderr)")
+        #expect(try Shell.run(["plugins"]).status == 0)
+    }
 }
