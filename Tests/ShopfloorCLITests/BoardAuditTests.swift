@@ -110,4 +110,20 @@ struct BoardAuditTests {
         #expect(r.stderr.contains("or the board's rules file, not by a scenario: `shopfloor plugins` loads them and names any error\n"), "\(r.stderr)")
         #expect(try Shell.run(["plugins"]).status == 0)
     }
+
+    /// A rule chosen in board.toml that the rules file no longer defines (renamed between two
+    /// commands) was reported as `--use board_rule=mine: no such plugin`, an option nobody typed.
+    @Test func test_aConfiguredRuleMissingFromTheRulesFile_blamesTheConfig() throws {
+        let board = try BoardFixture()
+        board.folder.write("board.toml", "rule = \"mine\"\nrules = \"rules.lua\"\n")
+        board.folder.write("rules.lua", "shopfloor.plugin { kind = 'board_rule', name = 'mine', build = function() return function() end end }\n")
+        try board.ok(["add", "A"])
+        board.folder.write("rules.lua", "shopfloor.plugin { kind = 'board_rule', name = 'mien', build = function() return function() end end }\n")
+        let r = try board.run(["add", "B"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: \(board.folder.path)/board.toml: rule = \"mine\": no such plugin (installed board_rule plugins: mien; did you mean 'mien'?)\n")
+        // A --use choice is still blamed on --use.
+        #expect(try board.run(["add", "B", "--use", "board_rule=mnie"]).stderr.hasPrefix("error: --use board_rule=mnie: no such plugin"))
+        #expect(try board.json()["todo"]!.map { $0["title"] as! String } == ["A"])
+    }
 }
