@@ -19,9 +19,12 @@
 --   "message"       refuse it: nothing is written, the message is shown, the command exits with 1
 --   { field = … }   allow it with these fields changed (title, body, due, state; due = false clears)
 
--- A date `days` after today, as "YYYY-MM-DD".
-local function days_from_today(days)
-  return os.date("%Y-%m-%d", os.time() + days * 24 * 60 * 60)
+-- The date `days` after `today` ("YYYY-MM-DD"), as "YYYY-MM-DD". Counted in calendar days from
+-- noon: adding days * 24 hours to the clock gave a day less (or more) when the week crossed a
+-- change to or from summer time near midnight. From board.today, so the rule agrees with the board.
+local function days_after(today, days)
+  local y, m, d = today:match("^(%d+)-(%d+)-(%d+)$")
+  return os.date("%Y-%m-%d", os.time { year = tonumber(y), month = tonumber(m), day = tonumber(d) + days, hour = 12 })
 end
 
 -- At most max_doing tasks in DOING (a work-in-progress limit).
@@ -34,12 +37,18 @@ local function wip_limit(params)
   end
 end
 
--- A task reaches DONE only with a body saying what was done.
+-- A task reaches DONE only with a body saying what was done, and keeps it there. Checked when a
+-- task enters DONE or its body is cleared in DONE: a DONE task that never had a body (added before
+-- the rule was chosen) may still be renamed or given a deadline.
 local function done_needs_body(params)
   return function(change, board)
-    if change.to == "done" and change.task.body == "" then
-      return ("'%s' needs a body before it is DONE: board edit %s --body \"…\""):format(
-        change.task.title, change.current and change.current.id or "ID")
+    local entering = change.from ~= "done"
+    local clearing = change.current ~= nil and change.current.body ~= ""
+    if change.to == "done" and change.task.body == "" and (entering or clearing) then
+      -- What to type next: an add has no id yet, so it is given its body on the same line.
+      local remedy = change.current and ("board edit %d --body \"…\""):format(change.current.id)
+        or "add it with --body \"…\""
+      return ("'%s' needs a body before it is DONE: %s"):format(change.task.title, remedy)
     end
   end
 end
@@ -48,7 +57,7 @@ end
 local function default_due(params)
   return function(change, board)
     if change.kind == "add" and change.task.due == nil then
-      return { due = days_from_today(params.due_in_days) }
+      return { due = days_after(board.today or os.date("%Y-%m-%d"), params.due_in_days) }
     end
   end
 end

@@ -1,6 +1,7 @@
 import Foundation
 import LuaKit
 import ShopfloorBoard
+import ShopfloorText
 
 /// A board rule written in Lua: a `board_rule` plugin, built once, called before each add, edit,
 /// move and remove.
@@ -54,8 +55,12 @@ public final class BoardRuleHost: BoardRule {
     ) throws -> BoardRuleHost? {
         let overrides = try PluginRegistry.parseOverrides(choices)
         guard let name = overrides[.boardRule] ?? config.rule, name != "none" else {
-            if !settings.isEmpty {
-                throw ScriptingError.badParameter("--set needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(config.path)")
+            // Options that only a rule reads would otherwise be dropped without a word: a rules file
+            // named on the command line (even one that does not exist) must not seem to be in force.
+            let unused = (settings.isEmpty ? [] : ["--set"]) + (rulesFile == nil ? [] : ["--rules"])
+                + (pluginFolders.isEmpty ? [] : ["--plugins"])
+            if let first = unused.first {
+                throw ScriptingError.badParameter("\(first) needs a board rule: choose one with --use board_rule=NAME or rule = \"NAME\" in \(config.path)")
             }
             return nil
         }
@@ -71,7 +76,8 @@ public final class BoardRuleHost: BoardRule {
             files.append(found)
         }
         let folders = PluginRegistry.folders(forScenario: nil, extra: pluginFolders)
-        return try BoardRuleHost(name: name, files: files, pluginFolders: folders, parameters: parameters)
+        return try BoardRuleHost(name: name, files: files, pluginFolders: folders, parameters: parameters,
+                                 chosenIn: overrides[.boardRule] == nil ? config.path : nil)
     }
 
     /// What `shopfloor.board.*` raises inside a board rule.
@@ -90,8 +96,12 @@ public final class BoardRuleHost: BoardRule {
 
     /// Loads `files` and the plugins in `pluginFolders` into a fresh sandboxed script host, and builds
     /// the `board_rule` plugin `name` with `parameters` (text, as `--set` gives them).
+    ///
+    /// `chosenIn` is the config file when the rule was chosen there (`rule = "NAME"`), so a rule the
+    /// files do not define is blamed on that line, not on a `--use` the user never typed.
     public init(name: String, files: [String], pluginFolders: [String], parameters: [String: String],
-                options: LuaState.Options = LuaState.Options(timeBudget: 5, exitWhenStuck: true)) throws {
+                options: LuaState.Options = LuaState.Options(timeBudget: 5, exitWhenStuck: true),
+                chosenIn configPath: String? = nil) throws {
         let parameterSet = ParameterSet(overrides: parameters)
         let host = try ScriptHost(options: options, parameters: parameterSet,
                                   plugins: PluginRegistry(overrides: [.boardRule: name]))
@@ -104,6 +114,11 @@ public final class BoardRuleHost: BoardRule {
         try Self.oneLine {
             for file in files { try host.loadPluginFile(file) }
             try host.loadPlugins(from: pluginFolders)
+        }
+        let installed = host.plugins.sorted.filter { $0.kind == .boardRule }.map(\.name)
+        if let configPath, !installed.contains(name) {
+            throw ScriptingError.unknownPlugin("\(configPath): rule = \"\(name)\": no such plugin "
+                + UnknownName.choices(for: name, among: installed, label: "installed board_rule plugins"))
         }
         plugin = try host.plugins.resolve(.boardRule, default: name)
         host.chosenPlugins[.boardRule] = plugin.name

@@ -33,7 +33,10 @@ extension ScriptHost {
         let spec = try OptionTable(table, context: "shopfloor.plugin", accepted: ["kind", "name", "description", "params", "build"],
                                    reporter: reporter)
         guard let file = loadingPluginFile else {
-            throw ScriptingError.invalidScenario("shopfloor.plugin: plugins are registered by files on the plugin path (scripts/plugins/, --plugins DIR)")
+            // Met by whoever checks or runs a plugin file as a scenario (`shopfloor check
+            // scripts/board_rules.lua`): say how such a file is loaded and checked instead.
+            throw ScriptingError.invalidScenario("shopfloor.plugin: plugins are registered by files on the plugin path (scripts/plugins/, --plugins DIR) "
+                + "or the board's rules file, not by a scenario: `shopfloor plugins` loads them and names any error")
         }
         guard let kindName = spec["kind"]?.stringValue else {
             throw ScriptingError.invalidScenario("shopfloor.plugin: 'kind' must be one of \(PluginKind.names.joined(separator: ", "))")

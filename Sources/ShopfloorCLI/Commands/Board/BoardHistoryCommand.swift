@@ -9,10 +9,12 @@ struct BoardHistoryCommand: BoardSubcommand {
         discussion: "Times are local. Undo and redo are recorded too (Undid: …, Redid: …)."
     )
 
-    @Option(help: ArgumentHelp("Show only the latest N entries.", valueName: "N"))
+    // `.unconditional`: the word after the option is its value even when it starts with a dash, so
+    // `--limit -1` is refused for what it is ("must be at least 1 (got -1)"), not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show only the latest N entries.", valueName: "N"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("Show only this task's entries.", valueName: "id"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show only this task's entries.", valueName: "id"))
     var task: String?
 
     @OptionGroup var storage: BoardStorageOptions

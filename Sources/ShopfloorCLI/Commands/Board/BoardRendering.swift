@@ -40,9 +40,17 @@ struct BoardRendering {
             return cells
         }
         let rows = columns.map(\.count).max() ?? 0
-        // Every run of padding a row can need, made once (appending spaces one by one doubled
-        // the time of `board list`; scripts/bench/board).
-        let blanks = (0...columns.count * (columnWidth + Self.gap)).map { String(repeating: " ", count: $0) }
+        // Each run of padding a row needs, made once and reused (appending spaces one by one
+        // doubled the time of `board list`; scripts/bench/board). Only the lengths actually used:
+        // making every length up to the line's width cost width² bytes, so `COLUMNS=1000000`
+        // never finished.
+        var blanks: [Int: String] = [:]
+        func blank(_ count: Int) -> String {
+            if let made = blanks[count] { return made }
+            let made = String(repeating: " ", count: count)
+            blanks[count] = made
+            return made
+        }
         var out = ""
         for row in 0..<rows {
             var line = ""
@@ -53,7 +61,7 @@ struct BoardRendering {
                     continue
                 }
                 let cell = column[row]
-                line += blanks[pendingSpaces]
+                line += blank(pendingSpaces)
                 line += cell.red && terminal.colour ? red(cell.text) : cell.text
                 pendingSpaces = max(0, columnWidth + Self.gap - DisplayWidth.of(cell.text))
             }
