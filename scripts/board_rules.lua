@@ -85,7 +85,7 @@ local function all_of(rules)
 end
 
 local max_doing = { default = 3, min = 1, description = "most tasks allowed in DOING" }
-local due_in_days = { default = 7, min = 0, description = "days from today to a new task's default deadline" }
+local due_in_days = { default = 7, min = 0, max = 36500, description = "days from today to a new task's default deadline" }
 
 shopfloor.plugin {
   kind = "board_rule",

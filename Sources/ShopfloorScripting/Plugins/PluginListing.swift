@@ -45,7 +45,10 @@ public struct PluginListing {
                 out += "      from \(plugin.file)\n"
             }
         }
-        return out.isEmpty ? "no plugins installed\n" : out
+        guard out.isEmpty else { return out }
+        // Files that failed are plugins that exist: "none installed" would send the user looking for a folder.
+        return failures.isEmpty ? "no plugins installed\n"
+            : "no plugins loaded (\(failures.count) file\(failures.count == 1 ? "" : "s") failed to load: named below)\n"
     }
 
     public var json: JSONValue {

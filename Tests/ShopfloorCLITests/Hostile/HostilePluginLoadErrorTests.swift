@@ -91,6 +91,22 @@ struct HostilePluginLoadErrorTests {
         #expect(try FolderState(folder) == before)
     }
 
+    /// Every plugin file broken: the listing said "no plugins installed" above the errors, as if the folder were
+    /// empty; now it says none loaded and why.
+    @Test("shopfloor plugins with every file broken says none loaded, not none installed")
+    func everyFileBroken_saysNoneLoaded() throws {
+        let folder = try TemporaryFolder()
+        folder.write("plugins/worse.lua", "error(\"at load\")\n")
+        folder.write("plugins/object.lua", "\nerror({ reason = 1 })\n")
+        let r = try Self.run(["plugins", "--plugins", "plugins"], in: folder)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == "no plugins loaded (2 files failed to load: named below)\n", "\(r.stdout)")
+        #expect(r.stderr == "error: plugins/object.lua:2: (error object is a table value)\nerror: plugins/worse.lua:1: at load\n", "\(r.stderr)")
+        let empty = try TemporaryFolder()
+        empty.write("plugins/README", "no Lua here\n")
+        #expect(try Self.run(["plugins", "--plugins", "plugins"], in: empty).stdout == "no plugins installed\n")
+    }
+
     @Test("without a broken file the same commands succeed")
     func goodPluginsWork() throws {
         let folder = Self.folder(with: [])
