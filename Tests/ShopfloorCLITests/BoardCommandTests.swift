@@ -181,6 +181,10 @@ struct BoardCommandTests {
         #else
         #expect(out.contains("remote:   none configured (sync is not built in; rebuild with the PostgresSync trait: "))
         #endif
+        // Without a remote nothing waits to be sent anywhere: the change is kept for a remote configured later.
+        #expect(out.hasSuffix("\npending:  1 change not synced (kept here; a remote configured later receives it)\n"), "\(out)")
+        let fresh = try BoardFixture()
+        #expect(try fresh.ok(["status"]).hasSuffix("\npending:  none\n"))
     }
 
     @Test func test_sync_withoutTheTrait_namesTheRebuild_andExits1() throws {

@@ -47,7 +47,15 @@ struct BoardStatusCommand: BoardSubcommand {
         } else {
             out += "remote:   none configured (\(rebuild))\n"
         }
-        out += "pending:  \(pending) \(pending == 1 ? "change waits" : "changes wait") to be synced\n"
+        // Without a remote nothing is on its way anywhere: the changes are kept for a remote configured later.
+        let waiting = "\(pending) \(pending == 1 ? "change" : "changes")"
+        if session.config.remote != nil {
+            out += "pending:  \(waiting) \(pending == 1 ? "waits" : "wait") to be synced\n"
+        } else if pending == 0 {
+            out += "pending:  none\n"
+        } else {
+            out += "pending:  \(waiting) not synced (kept here; a remote configured later receives \(pending == 1 ? "it" : "them"))\n"
+        }
         StandardStreams.output(out)
     }
 }
