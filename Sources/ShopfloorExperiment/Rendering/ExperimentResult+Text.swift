@@ -94,32 +94,33 @@ extension ExperimentResult {
     private func groupTables(width: Int) -> [String] {
         let keys = keyColumns(groups.map { ($0.group, $0.point, $0.use, String($0.decision.used.count), Self.statusWord($0.decision.status)) })
         let measures = measureNames.map { name in
-            TextTable.Column(header: name, right: false, cells: Self.aligned(groups.map { ($0.measures[name], nil) }))
+            TextTable.Column(header: name, right: false, cells: Self.aligned(groups.map { ($0.measures[name], nil) },
+                                                                              n: groups.map { $0.decision.used.count }))
         }
         let blocks = groups.map { g -> Block in
             var count = "n=\(g.decision.used.count)"
             if case .sequential = design.replications { count += ", " + Self.statusWord(g.decision.status) }
             let title = "#\(g.group) \(GroupLabel.text(design, point: g.point, use: g.use)) (\(count))"
-            return Block(title: title, rows: measureNames.map { ($0, g.measures[$0], nil) })
+            return Block(title: title, rows: measureNames.map { ($0, g.measures[$0], nil) }, n: g.decision.used.count)
         }
         return fit(keys: keys, measures: measures, blocks: blocks, width: width)
     }
 
     private func comparisonTables(width: Int) -> [String] {
-        let rows = comparisons.map { c -> (group: Int, point: [String: FactorValue], use: [String: String], n: String, status: String) in
+        let pairs = comparisons.map { c in c.measures.values.map(\.summary.n).max() ?? 0 }
+        let rows = comparisons.enumerated().map { i, c -> (group: Int, point: [String: FactorValue], use: [String: String], n: String, status: String) in
             let g = groups[c.group]
-            let n = c.measures.values.map(\.summary.n).max() ?? 0
-            return (g.group, g.point, g.use, String(n), Self.statusWord(g.decision.status))
+            return (g.group, g.point, g.use, String(pairs[i]), Self.statusWord(g.decision.status))
         }
         let keys = keyColumns(rows)
         let measures = measureNames.map { name in
             TextTable.Column(header: name, right: false,
-                             cells: Self.aligned(comparisons.map { ($0.measures[name]?.summary, $0.measures[name]?.pValue) }))
+                             cells: Self.aligned(comparisons.map { ($0.measures[name]?.summary, $0.measures[name]?.pValue) }, n: pairs))
         }
         let blocks = comparisons.enumerated().map { i, c -> Block in
             let g = groups[c.group]
             return Block(title: "#\(g.group) \(GroupLabel.text(design, point: g.point, use: g.use)) − #\(c.baselineGroup) (n=\(rows[i].n))",
-                         rows: measureNames.map { ($0, c.measures[$0]?.summary, c.measures[$0]?.pValue) })
+                         rows: measureNames.map { ($0, c.measures[$0]?.summary, c.measures[$0]?.pValue) }, n: pairs[i])
         }
         return fit(keys: keys, measures: measures, blocks: blocks, width: width)
     }
@@ -145,7 +146,7 @@ extension ExperimentResult {
         for (i, block) in blocks.enumerated() {
             if i > 0 { out.append("") }
             out += TextTable.wrap(block.title, width: width, indent: 2)
-            let values = Self.aligned(block.rows.map { ($0.summary, $0.p) })
+            let values = Self.aligned(block.rows.map { ($0.summary, $0.p) }, n: block.rows.map { _ in block.n })
             let sideBySide = 2 + nameWidth + TextTable.gap + (values.map(\.count).max() ?? 0) <= width
             for (row, value) in zip(block.rows, values) {
                 if sideBySide {
@@ -163,6 +164,8 @@ extension ExperimentResult {
     struct Block {
         var title: String
         var rows: [(name: String, summary: SampleSummary?, p: Double?)]
+        /// The row's `n`: a measure observed in fewer cells says how many.
+        var n: Int
     }
 
     private func failureLines(width: Int) -> [String] {
@@ -191,11 +194,15 @@ extension ExperimentResult {
     }
 
     /// `mean ± half-width` (and a p-value) per row, the `±` signs in one column.
-    static func aligned(_ rows: [(SampleSummary?, Double?)]) -> [String] {
-        let parts = rows.map { summary, p -> (String, String, String) in
+    /// A measure observed in fewer cells than its row counts (a class nobody of which came in some replications
+    /// has no wait there) carries its own `(n=K)`, so the half-width is read with the right count.
+    static func aligned(_ rows: [(SampleSummary?, Double?)], n: [Int]) -> [String] {
+        let parts = zip(rows, n).map { row, expected -> (String, String, String) in
+            let (summary, p) = row
             guard let s = summary, s.n > 0 else { return ("–", "", "") }
             let text = Figures.interval(mean: s.mean, halfWidth: s.halfWidth)
-            let pieces = text.components(separatedBy: " ± ")
+            var pieces = text.components(separatedBy: " ± ")
+            if s.n < expected { pieces[pieces.count - 1] += " (n=\(s.n))" }
             return (pieces[0], pieces.count > 1 ? " ± " + pieces[1] : "", p.map { "  " + Figures.pValue($0) } ?? "")
         }
         let meanWidth = parts.map(\.0.count).max() ?? 0

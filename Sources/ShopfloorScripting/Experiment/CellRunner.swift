@@ -36,6 +36,26 @@ public enum CellRunner {
             case .failure(let problem): throw problem
             }
         }
+        let undefined = undefinedFigures(in: document)
+        return undefined.isEmpty ? out : out.filter { name, _ in
+            !undefined.contains { name == $0 || name.hasPrefix($0 + ".") }
+        }
+    }
+
+    /// The counts a class reports even when nobody of it came; every other figure of such a class is undefined.
+    static let classCounts: Set<String> = ["arrived", "served", "balked", "reneged", "failed", "refused"]
+
+    /// The figures a run prints as 0 that have no observation behind them: a class nobody of which arrived in
+    /// this run shows `mean_wait` 0, `p95_wait` 0, …, and averaged over replications those zeros would pull the
+    /// mean down (a rare class absent from some replications looked faster than it is). A cell records no value
+    /// for them, so each measure's `n` counts the cells that observed it.
+    static func undefinedFigures(in document: JSONValue) -> [String] {
+        guard let classes = document.objectValue?["classes"]?.objectValue else { return [] }
+        var out: [String] = []
+        for (name, value) in classes {
+            guard let fields = value.objectValue, case .integer(0)? = fields["arrived"] else { continue }
+            for field in fields.keys where !classCounts.contains(field) { out.append("classes.\(name).\(field)") }
+        }
         return out
     }
 
