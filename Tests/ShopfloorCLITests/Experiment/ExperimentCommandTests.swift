@@ -165,6 +165,9 @@ struct ExperimentCommandTests {
             }
             """)
         let out = folder.path("o.jsonl")
+        let none = try Shell.run(["experiment", file, "--out", out, "--resume", "--plan"], in: folder.url)
+        #expect(none.stdout.contains("2 groups × 2 replications = 4 cells"), "\(none.stdout)")
+        #expect(none.stdout.contains("resume \(out): no such file (nor \(out).partial) yet: every cell runs\n"), "\(none.stdout)")
         let small = try Shell.run(["experiment", file, "--jobs", "1", "--memory-limit", "2", "--out", out], in: folder.url)
         #expect(small.status == 1)
         #expect(small.stderr.contains("  cell 1 (replication 0; hoard=40000): not enough memory (the scripts' memory limit, 2 MB, was reached)\n"), "\(small.stderr)")

@@ -96,7 +96,8 @@ struct ExperimentCommand: ShopfloorSubcommand {
             var plan = ExperimentPlan(header: header, shard: shard, replications: count)
             if resume, let out {
                 let kept = try ShardOutput(path: out).resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
-                plan.resumed = (out, Set(kept.map(\.index)))
+                let exists = FileManager.default.fileExists(atPath: out) || FileManager.default.fileExists(atPath: out + ".partial")
+                plan.resumed = (out, Set(kept.map(\.index)), exists)
             }
             plan.write(json: format == .json) { StandardStreams.output($0) }
             return

@@ -12,7 +12,7 @@ struct ExperimentPlan {
     /// The replications the first pass runs (all of a fixed count; `min` of a sequential rule).
     let replications: Int
     /// With `--resume`: the `--out` file and the cells finished there, which the command would keep, not run.
-    var resumed: (path: String, finished: Set<Int>)? = nil
+    var resumed: (path: String, finished: Set<Int>, exists: Bool)? = nil
 
     /// Whether the command would run cell `index`: this shard's, but not one `--resume` keeps.
     private func runs(_ index: Int) -> Bool {
@@ -45,7 +45,8 @@ struct ExperimentPlan {
         let factors = d.factors.map { "\($0.name) (\($0.values.map(\.description).joined(separator: ", ")))" }
             + d.uses.map { "\($0.kind) (\($0.plugins.joined(separator: ", ")))" }
         if !factors.isEmpty { out += "factors: " + factors.joined(separator: " × ") + "\n" }
-        out += "\(groupCount) groups × \(replications) replications = \(groupCount * replications) cells (index = replication × \(groupCount) + group)\n"
+        out += "\(groupCount) group\(groupCount == 1 ? "" : "s") × \(replications) replication\(replications == 1 ? "" : "s") = "
+            + "\(groupCount * replications) cell\(groupCount * replications == 1 ? "" : "s") (index = replication × \(groupCount) + group)\n"
         if case .sequential(let min, let max, let batch) = d.replications {
             out += "sequential: \(min) replications first, then batches of \(batch) until precise, at most \(max) (\(groupCount * max) cells)\n"
         }
@@ -55,7 +56,8 @@ struct ExperimentPlan {
             out += "shards: --shard K/N runs the cells with index mod N == K\n"
         }
         if let resumed {
-            out += "resume \(resumed.path): \(resumed.finished.count) cells finished there are kept; \(count) to run\n"
+            out += resumed.exists ? "resume \(resumed.path): \(resumed.finished.count) cells finished there are kept; \(count) to run\n"
+                : "resume \(resumed.path): no such file (nor \(resumed.path).partial) yet: every cell runs\n"
         }
         emit(out + "\n")
         // The groups: a factor's column is as wide as its widest value, a plugin kind's as its widest plugin.
