@@ -26,7 +26,8 @@ public enum ShopfloorMain {
             _ = StandardStreams.finish()
             exit(ExitCode.validationFailure.rawValue)
         }
-        if let unknown = UnknownCommand.helpTopicMessage(arguments: arguments ?? Array(CommandLine.arguments.dropFirst())) {
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if let unknown = UnknownCommand.helpTopicMessage(arguments: given) {
             StandardStreams.error(visible(unknown) + "\nUsage: shopfloor help [<subcommands> ...]\n  See 'shopfloor --help' for the commands.\n")
             _ = StandardStreams.finish()
             exit(ExitCode.validationFailure.rawValue)
@@ -57,7 +58,6 @@ public enum ShopfloorMain {
             // ArgumentParser's own report (`Error: …` and the usage), with the same escaping; a misspelt
             // command is named as such, with a did-you-mean (UnknownCommand).
             var text = ShopfloorCommand.fullMessage(for: error)
-            let given = arguments ?? Array(CommandLine.arguments.dropFirst())
             if let first = text.split(separator: "\n", maxSplits: 1).first,
                let named = UnknownCommand.message(arguments: given, parseMessage: String(first)) {
                 text = named + text.dropFirst(first.count)

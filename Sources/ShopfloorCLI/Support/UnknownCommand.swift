@@ -15,7 +15,7 @@ enum UnknownCommand {
             guard let close = rest.firstIndex(of: "'") else { return nil }
             culprit = String(rest[..<close])
         } else if let first = arguments.first, !first.hasPrefix("-"), first != "help",
-                  !ShopfloorCommand.configuration.subcommands.contains(where: { $0.configuration.commandName == first }) {
+                  subcommand(first, of: ShopfloorCommand.self) == nil {
             // An option the misspelt command would have taken (`shopfloor experimnt e.lua --jobs 1`) is what
             // ArgumentParser names first; the command is the mistake.
             culprit = first
@@ -27,15 +27,12 @@ enum UnknownCommand {
         var path = ["shopfloor"]
         for word in arguments {
             if word == culprit { break }
-            if let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) {
+            if let sub = subcommand(word, of: command) {
                 command = sub
                 path.append(word)
             }
         }
-        var names: [String] = []
-        for sub in command.configuration.subcommands where sub.configuration.shouldDisplay {
-            if let name = sub.configuration.commandName { names.append(name) }
-        }
+        let names = shownNames(of: command)
         guard !names.isEmpty, !culprit.hasPrefix("-"), arguments.contains(culprit) else { return nil }
         return "Error: " + UnknownName.message("command", culprit, among: names, label: path.joined(separator: " ") + " commands")
     }
@@ -49,19 +46,30 @@ enum UnknownCommand {
         var path = ["shopfloor"]
         for word in arguments.dropFirst() {
             if word.hasPrefix("-") { return nil }
-            if let sub = command.configuration.subcommands.first(where: { $0.configuration.commandName == word }) {
+            if let sub = subcommand(word, of: command) {
                 command = sub
                 path.append(word)
                 continue
             }
-            var names: [String] = []
-            for sub in command.configuration.subcommands where sub.configuration.shouldDisplay {
-                if let name = sub.configuration.commandName { names.append(name) }
-            }
+            let names = shownNames(of: command)
             let at = path.joined(separator: " ")
             if names.isEmpty { return "Error: '\(at)' has no subcommands ('\(word)' is not one): 'shopfloor help \(path.dropFirst().joined(separator: " "))' shows its help" }
             return "Error: " + UnknownName.message("command", word, among: names, label: at + " commands")
         }
         return nil
+    }
+
+    /// The subcommand of `command` called `word`, if any.
+    private static func subcommand(_ word: String, of command: ParsableCommand.Type) -> ParsableCommand.Type? {
+        command.configuration.subcommands.first { $0.configuration.commandName == word }
+    }
+
+    /// The names of `command`'s subcommands that its help shows, in its order.
+    private static func shownNames(of command: ParsableCommand.Type) -> [String] {
+        var names: [String] = []
+        for sub in command.configuration.subcommands where sub.configuration.shouldDisplay {
+            if let name = sub.configuration.commandName { names.append(name) }
+        }
+        return names
     }
 }

@@ -8,9 +8,6 @@ struct ExperimentReader {
     let table: LuaTable
     let map: ExperimentSourceMap
 
-    /// The most cells one experiment may have (a typo such as `replications = 1e9` is refused).
-    static let maxCells = ExperimentDesign.maxCells
-
     private func fail(_ keys: [String], _ message: String, value: String? = nil) -> ScriptingError {
         .invalidScenario("\(path):\(map.line(of: keys, value: value)): experiment: \(message)")
     }
@@ -44,10 +41,10 @@ struct ExperimentReader {
                                       replications: replications, precision: precision, measures: measures, compare: nil)
         design.compare = try compare(design)
         // Counted without overflow: five factors of 10,000 values are more groups than an Int holds.
-        guard let cells = design.cellCount, cells <= Self.maxCells else {
+        guard let cells = design.cellCount, cells <= ExperimentDesign.maxCells else {
             let shape = design.factors.map { "\($0.values.count) \($0.name)" } + design.uses.map { "\($0.plugins.count) \($0.kind)" }
             let groups = design.cellCount.map { String($0 / replications.maximum) + " groups" } ?? "groups (" + shape.joined(separator: " × ") + ")"
-            throw fail(["replications"], "\(groups) × \(replications.maximum) replications is more than \(Self.maxCells) cells")
+            throw fail(["replications"], "\(groups) × \(replications.maximum) replications is more than \(ExperimentDesign.maxCells) cells")
         }
         return design
     }

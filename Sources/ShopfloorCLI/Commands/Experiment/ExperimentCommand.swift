@@ -95,9 +95,9 @@ struct ExperimentCommand: ShopfloorSubcommand {
         if plan {
             var plan = ExperimentPlan(header: header, shard: shard, replications: count)
             if resume, let out {
-                let kept = try ShardOutput(path: out).resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
-                let exists = FileManager.default.fileExists(atPath: out) || FileManager.default.fileExists(atPath: out + ".partial")
-                plan.resumed = (out, Set(kept.map(\.index)), exists)
+                let file = ShardOutput(path: out)
+                let kept = try file.resumable(hash: hash, wanted: { shard?.contains($0) ?? true })
+                plan.resumed = (out, Set(kept.map(\.index)), file.resumeSource != nil)
             }
             plan.write(json: format == .json) { StandardStreams.output($0) }
             return

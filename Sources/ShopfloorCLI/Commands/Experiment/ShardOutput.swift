@@ -19,9 +19,7 @@ final class ShardOutput: @unchecked Sendable {
     /// so the usual next step after failed cells — raising `--time-budget` or `--memory-limit` — resumes and runs
     /// exactly them again. A script error fails again at once, at the cost of that cell alone.
     func resumable(hash: String, wanted: (Int) -> Bool) throws -> [CellRecord] {
-        let source = FileManager.default.fileExists(atPath: path) ? path
-            : FileManager.default.fileExists(atPath: partial) ? partial : nil
-        guard let source else { return [] }
+        guard let source = resumeSource else { return [] }
         let file: ShardFile
         do { file = try ShardFile.read(path: source, dropsCutLine: true) } catch {
             throw ScriptingError.cannotWrite("--resume: \(error)")
@@ -31,6 +29,11 @@ final class ShardOutput: @unchecked Sendable {
         }
         var seen = Set<Int>()
         return file.cells.filter { wanted($0.index) && $0.error == nil && seen.insert($0.index).inserted }
+    }
+
+    /// The file `--resume` reads: `PATH` when it exists, else `PATH.partial`; nil when neither does.
+    var resumeSource: String? {
+        FileManager.default.fileExists(atPath: path) ? path : FileManager.default.fileExists(atPath: partial) ? partial : nil
     }
 
     /// Starts `PATH.partial` with the header and `cells` (written beside it first, then renamed over it, so a
