@@ -51,6 +51,14 @@ public struct ExperimentDesign: Codable, Sendable, Equatable {
         return values
     }
 
+    /// The `--set` values of grid point `point`: the fixed values and the point's factor values, as a
+    /// cell runs them (the check reads the measures at point 0 the same way).
+    public func settings(atPoint point: Int) -> [String: String] {
+        var settings = fixed.mapValues(\.description)
+        for (name, value) in self.point(point) { settings[name] = value.description }
+        return settings
+    }
+
     /// The plugin chosen per kind in plugin choice `choice` (0 ..< useCount).
     public func use(_ choice: Int) -> [String: String] {
         var rest = choice, chosen: [String: String] = [:]

@@ -41,10 +41,8 @@ public struct CellJob: Codable, Sendable, Equatable {
     public static func make(_ index: Int, of design: ExperimentDesign, scenario: String, experiment: String, limits: CellLimits,
                             modules: [String], files: [DataFile]) -> CellJob {
         let key = design.cell(index)
-        var settings = design.fixed.mapValues(\.description)
-        for (name, value) in key.point { settings[name] = value.description }
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
-                       scenario: scenario, settings: settings, measures: design.measures, limits: limits,
+                       scenario: scenario, settings: design.settings(atPoint: key.group / design.useCount), measures: design.measures, limits: limits,
                        modules: modules, files: files)
     }
 }

@@ -5,7 +5,8 @@ import ShopfloorExperiment
 /// What an experiment file can only be checked against its scenario: every plugin it names is installed,
 /// every parameter it sets (a factor or a fixed value) is one the scenario (or a plugin it uses) declares
 /// and every value is one that parameter accepts, every measure matches something in the run's JSON, and
-/// `precision.on` is one of the measures. The scenario is loaded — not run — once per plugin choice.
+/// `precision.on` is one of the measures. The scenario is loaded — not run — once per plugin choice to
+/// check names and values, and once more with the grid's first group's values to check the measures.
 public enum ExperimentScenarioCheck {
     /// What the scenario read while it loaded, under every plugin choice: the module files `require` read
     /// (``ExperimentModules``) and, with `--allow-io`, the files it opened for reading, hashed as they were
@@ -36,12 +37,18 @@ public enum ExperimentScenarioCheck {
             let world = try load(file, uses: chosen, limits: limits, files: files)
             read += world.lua.requiredModules.filter { !read.contains($0) }
             try checkParameters(file, world: world, chosen: chosen)
-            let document = RunDocument.json(world, scenario: file.scenarioPath, seed: design.seed, version: "")
+            // Measures are read from a world the grid holds: its first group's values, which the defaults
+            // need not be (a fixed `stations = 3` builds a station the defaults do not have).
+            let settings = design.settings(atPoint: 0)
+            let measured = settings.isEmpty ? world : try load(file, uses: chosen, settings: settings, limits: limits, files: files)
+            read += measured.lua.requiredModules.filter { !read.contains($0) }
+            let document = RunDocument.json(measured, scenario: file.scenarioPath, seed: design.seed, version: "")
+            let at = settings.isEmpty ? "" : " (with " + settings.keys.sorted().map { "\($0)=\(settings[$0]!)" }.joined(separator: ", ") + ")"
             for pattern in design.measures {
                 let path = MeasurePath(pattern)
                 let found = path.matches(in: document)
                 guard !found.isEmpty else {
-                    throw ScriptingError.invalidScenario("\(file.place(["measure"], value: pattern)): experiment: measure '\(pattern)' matches nothing in the run's JSON: \(path.miss(in: document))")
+                    throw ScriptingError.invalidScenario("\(file.place(["measure"], value: pattern)): experiment: measure '\(pattern)' matches nothing in the run's JSON\(at): \(path.miss(in: document))")
                 }
                 for (name, value) in found {
                     switch value {
@@ -59,11 +66,13 @@ public enum ExperimentScenarioCheck {
         return Reads(modules: read, files: files.files.values.sorted { $0.name < $1.name })
     }
 
-    /// The scenario loaded with plugin choice `chosen` and no `--set` (every value is checked separately).
-    private static func load(_ file: ExperimentFile, uses chosen: [String: String], limits: CellLimits,
-                             files: ExperimentDataFiles.LoadedReads) throws -> World {
+    /// The scenario loaded with plugin choice `chosen` and `settings` as `--set` (none to check the
+    /// parameters: each value is checked against its declaration separately).
+    private static func load(_ file: ExperimentFile, uses chosen: [String: String], settings: [String: String] = [:],
+                             limits: CellLimits, files: ExperimentDataFiles.LoadedReads) throws -> World {
         var options = ScenarioOptions()
         options.seed = file.design.seed
+        options.overrides = settings
         options.uses = try PluginRegistry.parseOverrides(chosen.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
         options.pluginFolders = limits.pluginFolders
         options.lua = LuaState.Options(sandboxed: true, allowIO: limits.allowIO, seed: file.design.seed, timeBudget: limits.timeBudget,

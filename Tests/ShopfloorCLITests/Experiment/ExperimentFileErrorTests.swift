@@ -53,8 +53,35 @@ struct ExperimentFileErrorTests {
     @Test func test_measureMatchingNothing_namesItsLine_andTheClosestKey() throws {
         let text = ExperimentSupport.bank().replacingOccurrences(of: "\"pools.*.utilization\"", with: "\n    \"classes.*.mean_wiat\"")
         let (r, folder) = try failure(text)
-        #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):8: experiment: measure 'classes.*.mean_wiat' matches nothing in the run's JSON: no key 'mean_wiat' under classes.deposit"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: \(folder.path("e.lua")):8: experiment: measure 'classes.*.mean_wiat' matches nothing in the run's JSON (with customers=200, deposit_tellers=2): no key 'mean_wiat' under classes.deposit"), "\(r.stderr)")
         #expect(r.stderr.contains("did you mean 'mean_wait'?"), "\(r.stderr)")
+    }
+
+    /// Measures are checked in a world the grid holds (its first group), not at the scenario's defaults: a
+    /// fixed value that builds a second station makes that station's figures measurable; a factor whose
+    /// first value lacks it is refused, naming the values (those cells could only fail).
+    @Test func test_measures_areCheckedAtTheGridsValues_notTheDefaults() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local p = shopfloor.params { stations = { default = 1, min = 1, max = 2, description = "stations" } }
+            for i = 1, p.stations do
+              local c = shopfloor.counter(i == 1 and "one" or "two")
+              c:task { name = "work", service = shopfloor.exponential(0.5) }
+              c:tellers { skill = "work" }
+              c:arrivals { rate = 1, mix = { work = 1 } }
+            end
+            shopfloor.stop { time = 20 }
+            """)
+        func experiment(_ stations: String) -> String {
+            "return shopfloor.experiment {\n  scenario = \"s.lua\",\n  params = { stations = \(stations) },\n  replications = 2,\n  measure = { \"stations.two.utilization\" },\n}\n"
+        }
+        let fixed = try Shell.run(["experiment", folder.write("fixed.lua", experiment("2")), "--format", "json"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stdout.contains("\"stations.two.utilization\""), "\(fixed.stdout)")
+        let factor = try Shell.run(["experiment", folder.write("factor.lua", experiment("{ 1, 2 }"))])
+        #expect(factor.status == 1)
+        // One station: the document has no `stations` object at all.
+        #expect(factor.stderr.hasPrefix("error: \(folder.path("factor.lua")):5: experiment: measure 'stations.two.utilization' matches nothing in the run's JSON (with stations=1): no key 'stations' at the top"), "\(factor.stderr)")
     }
 
     @Test func test_unknownPlugin_namesItsLine() throws {
