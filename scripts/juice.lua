@@ -45,11 +45,14 @@ shopfloor.use("stock_rule", "reorder_point", stock)
 -- Demand: the gap (exponential, by inversion) and the juice of each customer, 256 customers per Lua
 -- call (bar:generate(fn, { batch = 256 }); one per call works too: return gap, juice).
 -- For another mix, give weights here, e.g. mix = { ["strawberry juice"] = 3 } (others count 1).
+-- The juices are the makers' (bar:tasks(), one per recipe, in the book's order): after a reload that
+-- adds or renames a recipe, a living counter's makers serve only the juices they had, and a customer
+-- ordering the new one would have nobody to make it (order it by hand at the prompt instead).
 local mix = {}
 local juices, weights, total = {}, {}, 0
-for i, r in ipairs(stock:recipes()) do
-  juices[i] = r.name
-  weights[i] = mix[r.name] or 1
+for i, juice in ipairs(bar:tasks()) do
+  juices[i] = juice
+  weights[i] = mix[juice] or 1
   total = total + weights[i]
 end
 local random, log, n, rate = math.random, math.log, #juices, p.arrival_rate

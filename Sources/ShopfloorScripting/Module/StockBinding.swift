@@ -31,6 +31,9 @@ public final class StockBinding {
     @exclusivity(unchecked) var recipeItems: [[Int]] = []
     /// Where each recipe was written (`recipes.lua:12`), by name.
     var recipeWhere: [String: String] = [:]
+    /// What the running reload did to the recipe book, for its message (StockBinding+Reload.swift); a note only,
+    /// not world state: a failed reload's is never read, and each reload starts it afresh.
+    var reloadNews = RecipeReloadNews()
     @exclusivity(unchecked) var rules: [StockRule] = [] {
         didSet { highestLevel = rules.reduce(-Double.infinity) { Swift.max($0, $1.below) } }
     }

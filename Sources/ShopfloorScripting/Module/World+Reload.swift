@@ -150,6 +150,7 @@ extension World {
             // The juices the makers serve already; a recipe the reload added is registered (it can be
             // ordered) but gets no makers' task in a living counter.
             let served = recipes.filter { simulation.taskIndex(named: $0) != nil }
+            stock.reloadNews.unserved = recipes.filter { simulation.taskIndex(named: $0) == nil }
             for recipe in served { _ = try checkUnchangedTask(recipe, service: prep[recipe]!) }
             return try checkUnchangedPool(name, skills: served.map { simulation.taskIndex(named: $0)! }.sorted(), count: count)
         }
