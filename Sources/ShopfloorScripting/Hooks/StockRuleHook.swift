@@ -55,7 +55,9 @@ extension StockBinding {
             if !(Double(count) < below) { continue }
             let stack = LuaStack(L)
             let base = stack.top
-            defer { stack.setTop(base) }
+            guard ruleDepth < Self.nestedRuleLimit else { throw runsInsideItself(rules[i - 1], item) }
+            ruleDepth &+= 1
+            defer { stack.setTop(base); ruleDepth &-= 1 }
             var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
             let status = sf_call_rule(L, memory, slot, itemNameSlots[item], Int64(count),
                                       Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
@@ -86,5 +88,19 @@ extension StockBinding {
                 try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
             }
         }
+    }
+}
+
+extension StockBinding {
+    /// Rule calls one inside another before a rule counts as running itself without end. Each costs Lua one of
+    /// its ~200 C levels (`LUAI_MAXCCALLS`), so this is met well before Lua's bare `C stack overflow`.
+    static let nestedRuleLimit = 100
+
+    /// A rule that changes the stock itself (`stock:add` inside the rule) runs the rules again, inside itself.
+    func runsInsideItself(_ rule: StockRule, _ item: Int) -> Error {
+        let message = "stock rule for '\(simulation.stock.items[item].name)' runs inside itself \(Self.nestedRuleLimit) deep: "
+            + "a rule that changes the stock (stock:add, stock:set, stock:order) runs the rules again; "
+            + "return amount, lead_time to restock"
+        return LuaRaise(world.definition(of: rule.function).map { "\($0): \(message)" } ?? message)
     }
 }

@@ -34,6 +34,8 @@ public final class StockBinding {
     /// What the running reload did to the recipe book, for its message (StockBinding+Reload.swift); a note only,
     /// not world state: a failed reload's is never read, and each reload starts it afresh.
     var reloadNews = RecipeReloadNews()
+    /// Rule calls running now, one inside another (StockRuleHook.swift: a rule that runs itself without end).
+    @exclusivity(unchecked) var ruleDepth = 0
     @exclusivity(unchecked) var rules: [StockRule] = [] {
         didSet { highestLevel = rules.reduce(-Double.infinity) { Swift.max($0, $1.below) } }
     }
