@@ -39,7 +39,7 @@ end
 
 -- The recipes (recipe_book/seed reads scripts/recipes.lua), then the makers who make them.
 shopfloor.use("recipe_book", "seed", stock)
-stock:makers { count = p.makers, prep = shopfloor.exponential(p.prep_mean) }
+stock:makers { count = p.makers, prep = p.prep_mean > 0 and shopfloor.exponential(p.prep_mean) or 0 }  -- 0: at once
 shopfloor.use("stock_rule", "reorder_point", stock)
 
 -- Demand: the gap (exponential, by inversion) and the juice of each customer, 256 customers per Lua
@@ -66,19 +66,21 @@ local function pick_juice()
   end
   return juices[n]
 end
-bar:generate(function(_, gaps, orders, count)
-  for i = 1, count do
-    if uniform then
-      gaps[i] = -log(1 - random()) / rate
-      orders[i] = juices[random(n)]
-    else
-      local juice = pick_juice()  -- drawn before the gap, as the one-per-call form did
-      gaps[i] = -log(1 - random()) / rate
-      orders[i] = juice
+if rate > 0 then  -- arrival_rate = 0: no customers (orders come only from the prompt's `order`)
+  bar:generate(function(_, gaps, orders, count)
+    for i = 1, count do
+      if uniform then
+        gaps[i] = -log(1 - random()) / rate
+        orders[i] = juices[random(n)]
+      else
+        local juice = pick_juice()  -- drawn before the gap, as the one-per-call form did
+        gaps[i] = -log(1 - random()) / rate
+        orders[i] = juice
+      end
     end
-  end
-  return count
-end, { batch = 256 })
+    return count
+  end, { batch = 256 })
+end
 
 if p.verbose then
   local now = shopfloor.now
