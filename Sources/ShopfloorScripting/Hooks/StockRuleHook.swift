@@ -75,11 +75,11 @@ extension StockBinding {
             // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
             let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
                 guard let amount = lua.stack.int(at: base + 2) else {
-                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
+                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(world.describeAnswer(at: base + 2))")
                 }
                 if amount == 0 { return nil }
-                guard stack.isNumber(at: base + 3), let lead = lua.stack.double(at: base + 3) else {
-                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
+                guard lua.stack.type(at: base + 3) == .number, let lead = lua.stack.double(at: base + 3) else {
+                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds): got \(world.describeAnswer(at: base + 3))")
                 }
                 return (amount, lead)
             }
