@@ -34,3 +34,18 @@ extension StockBinding {
     /// The reload's recipe part of its message (see ``RecipeReloadNews``); `""` when the edit was followed whole.
     public var reloadNote: String { reloadNews.note(book: simulation.stock.recipes.map(\.recipe.name)) }
 }
+
+extension StockBinding {
+    /// True while a reload re-runs the scripts. What they then do to the stock (`stock:add`, `set`, `restock`,
+    /// `order`: an opening delivery, fruit added at load) is a load-time action, like the customers the scenario
+    /// brings in: done when it loaded, not again — the stock a reload keeps is the stock the world has. The calls
+    /// answer with the stock as it is (`add`/`set`: the count; `restock`: when such an order would be due; `order`:
+    /// false and ``notAgain``).
+    var isReloading: Bool {
+        if case .reloading = world.assembly { return true }
+        return false
+    }
+
+    /// `stock:order`'s second answer while a reload re-runs the scripts.
+    static let notAgain = "not ordered again: a reload does not repeat what the scripts did to the stock while loading"
+}
