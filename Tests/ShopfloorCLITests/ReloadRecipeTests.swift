@@ -37,6 +37,16 @@ struct ReloadRecipeTests {
         #expect(!stats(plain).isEmpty && stats(edited) == stats(plain), "\(edited.stdout)")
     }
 
+    /// Added, then dropped again: the second reload says only that it stays (it is no juice the edit adds).
+    @Test func test_reload_addedThenDroppedJuice_isSaidToStayOnly() throws {
+        let add = edit(#"  recipe "mango%-kiwi juice""#, #"  recipe "kiwi-banana juice" { kiwi = 1, banana = 1 },\n%0"#)
+        let drop = edit(#"  recipe "kiwi%-banana juice" { kiwi = 1, banana = 1 },\n"#, "")
+        let r = try repl(add + ":reload\n" + drop + ":reload\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("reloaded scripts/recipes.lua: clock 0.000, lines and stock kept; "
+            + "'kiwi-banana juice' is no longer in the scripts but stays (:reset drops it)\n"), "\(r.stdout)")
+    }
+
     /// A juice added by a reload can be ordered at once (ReloadHookTests), and no customer asks the makers for it.
     @Test func test_reload_addedJuice_isNeverOrderedFromTheMakers() throws {
         let add = edit(#"  recipe "mango%-kiwi juice""#, #"  recipe "kiwi-banana juice" { kiwi = 1, banana = 1 },\n%0"#)

@@ -14,6 +14,8 @@ struct RecipeReloadNews {
     /// `book` is the book after the reload, in order.
     func note(book: [String]) -> String {
         var parts: [String] = []
+        // A juice the makers do not serve that the edit no longer writes is said once, below, as one that stays.
+        let unserved = unserved.filter { registered.contains($0) }
         if !unserved.isEmpty {
             parts.append("\(Self.names(unserved)) can be ordered by hand, but the makers of a living counter serve only "
                          + "the juices they had (:reset serves \(unserved.count == 1 ? "it" : "them"))")
