@@ -21,9 +21,25 @@ struct StockRuleRecursionTests {
         folder.write("bar.lua", Self.scenario + "s:add(\"kiwi\", 1)\n")
         let r = try Shell.run(["run", "bar.lua"], in: URL(fileURLWithPath: folder.path))
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: bar.lua:4: stock rule for 'kiwi' runs inside itself 100 deep: a rule that changes "
-            + "the stock (stock:add, stock:set, stock:order) runs the rules again; return amount, lead_time to restock\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: bar.lua:4: stock rule for 'kiwi' runs inside itself 100 deep: a rule or hook that "
+            + "changes the stock (stock:add, stock:set, stock:order) runs the rules and hooks again; return amount, lead_time to restock\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("C stack overflow"), "\(r.stderr)")
+    }
+
+    /// A "made" hook that orders again: made again, inside itself, 1000 times with 1000 kiwis on the shelf.
+    @Test func test_run_namesTheHookThatRunsItself() throws {
+        let folder = try TemporaryFolder()
+        folder.write("bar.lua", """
+            local s = shopfloor.stock "bar"
+            s:item { name = "kiwi", count = 1000 }
+            s:recipe("kiwi juice", { kiwi = 1 })
+            s:on("made", function(juice) s:order "kiwi juice" end)
+            s:order "kiwi juice"
+
+            """)
+        let r = try Shell.run(["run", "bar.lua"], in: URL(fileURLWithPath: folder.path))
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("error: bar.lua:4: stock:on(\"made\") hook runs inside itself 100 deep: "), "\(r.stderr)")
     }
 
     @Test func test_repl_theRunawayRuleLeavesTheStockAsItWas() throws {

@@ -55,9 +55,11 @@ extension StockBinding {
             if !(Double(count) < below) { continue }
             let stack = LuaStack(L)
             let base = stack.top
-            guard ruleDepth < Self.nestedRuleLimit else { throw runsInsideItself(rules[i - 1], item) }
-            ruleDepth &+= 1
-            defer { stack.setTop(base); ruleDepth &-= 1 }
+            guard nestedCalls < Self.nestedCallLimit else {
+                throw runsInsideItself(rules[i - 1].function, "stock rule for '\(simulation.stock.items[item].name)'")
+            }
+            nestedCalls &+= 1
+            defer { stack.setTop(base); nestedCalls &-= 1 }
             var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
             let status = sf_call_rule(L, memory, slot, itemNameSlots[item], Int64(count),
                                       Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
@@ -92,15 +94,15 @@ extension StockBinding {
 }
 
 extension StockBinding {
-    /// Rule calls one inside another before a rule counts as running itself without end. Each costs Lua one of
-    /// its ~200 C levels (`LUAI_MAXCCALLS`), so this is met well before Lua's bare `C stack overflow`.
-    static let nestedRuleLimit = 100
+    /// Stock rules and `stock:on` hooks one inside another before one counts as running itself without end. Each
+    /// costs Lua one of its ~200 C levels (`LUAI_MAXCCALLS`), so this is met well before Lua's bare `C stack overflow`.
+    static let nestedCallLimit = 100
 
-    /// A rule that changes the stock itself (`stock:add` inside the rule) runs the rules again, inside itself.
-    func runsInsideItself(_ rule: StockRule, _ item: Int) -> Error {
-        let message = "stock rule for '\(simulation.stock.items[item].name)' runs inside itself \(Self.nestedRuleLimit) deep: "
-            + "a rule that changes the stock (stock:add, stock:set, stock:order) runs the rules again; "
-            + "return amount, lead_time to restock"
-        return LuaRaise(world.definition(of: rule.function).map { "\($0): \(message)" } ?? message)
+    /// A rule or hook that changes the stock itself (`stock:add` in a rule, `stock:order` in a "made" hook) runs the
+    /// rules and hooks again, inside itself. `what` names it: `stock rule for 'kiwi'`, `stock:on("made") hook`.
+    func runsInsideItself(_ function: LuaReference, _ what: String) -> Error {
+        let message = "\(what) runs inside itself \(Self.nestedCallLimit) deep: a rule or hook that changes the stock "
+            + "(stock:add, stock:set, stock:order) runs the rules and hooks again; return amount, lead_time to restock"
+        return LuaRaise(world.definition(of: function).map { "\($0): \(message)" } ?? message)
     }
 }
