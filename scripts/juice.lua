@@ -39,17 +39,20 @@ end
 
 -- The recipes (recipe_book/seed reads scripts/recipes.lua), then the makers who make them.
 shopfloor.use("recipe_book", "seed", stock)
-stock:makers { count = p.makers, prep = shopfloor.exponential(p.prep_mean) }
+stock:makers { count = p.makers, prep = p.prep_mean > 0 and shopfloor.exponential(p.prep_mean) or 0 }  -- 0: at once
 shopfloor.use("stock_rule", "reorder_point", stock)
 
 -- Demand: the gap (exponential, by inversion) and the juice of each customer, 256 customers per Lua
 -- call (bar:generate(fn, { batch = 256 }); one per call works too: return gap, juice).
 -- For another mix, give weights here, e.g. mix = { ["strawberry juice"] = 3 } (others count 1).
+-- The juices are the makers' (bar:tasks(), one per recipe, in the book's order): after a reload that
+-- adds or renames a recipe, a living counter's makers serve only the juices they had, and a customer
+-- ordering the new one would have nobody to make it (order it by hand at the prompt instead).
 local mix = {}
 local juices, weights, total = {}, {}, 0
-for i, r in ipairs(stock:recipes()) do
-  juices[i] = r.name
-  weights[i] = mix[r.name] or 1
+for i, juice in ipairs(bar:tasks()) do
+  juices[i] = juice
+  weights[i] = mix[juice] or 1
   total = total + weights[i]
 end
 local random, log, n, rate = math.random, math.log, #juices, p.arrival_rate
@@ -63,19 +66,21 @@ local function pick_juice()
   end
   return juices[n]
 end
-bar:generate(function(_, gaps, orders, count)
-  for i = 1, count do
-    if uniform then
-      gaps[i] = -log(1 - random()) / rate
-      orders[i] = juices[random(n)]
-    else
-      local juice = pick_juice()  -- drawn before the gap, as the one-per-call form did
-      gaps[i] = -log(1 - random()) / rate
-      orders[i] = juice
+if rate > 0 then  -- arrival_rate = 0: no customers (orders come only from the prompt's `order`)
+  bar:generate(function(_, gaps, orders, count)
+    for i = 1, count do
+      if uniform then
+        gaps[i] = -log(1 - random()) / rate
+        orders[i] = juices[random(n)]
+      else
+        local juice = pick_juice()  -- drawn before the gap, as the one-per-call form did
+        gaps[i] = -log(1 - random()) / rate
+        orders[i] = juice
+      end
     end
-  end
-  return count
-end, { batch = 256 })
+    return count
+  end, { batch = 256 })
+end
 
 if p.verbose then
   local now = shopfloor.now

@@ -50,10 +50,12 @@ shopfloor.use("stock_rule", "reorder_point", stock)
 -- Every juice, once blended, goes on to packing (a failed order has no juice and just leaves).
 packing:task { name = "pack", service = shopfloor.exponential(p.pack_mean) }
 packing:tellers { skill = "pack", name = "packers", count = p.packers }
+-- The juices are the blenders' (blending:tasks(), one per recipe): after a reload that adds or renames a
+-- recipe, a living line's blenders make only the juices they had (the reload's message says so).
 local juices = {}
-for i, recipe in ipairs(stock:recipes()) do
-  juices[i] = recipe.name
-  blending:route(recipe.name, "packing.pack")
+for i, juice in ipairs(blending:tasks()) do
+  juices[i] = juice
+  blending:route(juice, "packing.pack")
 end
 
 -- Orders: the gap and the juice of each, from the "arrivals" stream.

@@ -20,8 +20,8 @@ struct AnswerErrorPlaceTests {
         ("-5, 10", "stock:add(\"kiwi\", -1)", "x.lua:4: restock: 'amount' must be > 0, got -5"),
         ("5, -1", "stock:set(\"kiwi\", 2)", "x.lua:4: restock: 'lead_time' must be >= 0, got -1"),
         ("\"lots\", 1", "stock:add(\"kiwi\", -1)",
-         "x.lua:4: stock rule must return nothing or an amount (an integer) and a lead time, got string"),
-        ("5", "stock:order \"kiwi juice\"", "x.lua:4: stock rule returned an amount (5) but no lead time (a number of seconds)"),
+         "x.lua:4: stock rule must return nothing or an amount (an integer) and a lead time, got 'lots'"),
+        ("5", "stock:order \"kiwi juice\"", "x.lua:4: stock rule returned an amount (5) but no lead time (a number of seconds): got nil"),
         ("math.maxinteger, 1", "stock:add(\"kiwi\", -1)",
          "x.lua:4: stock: 'kiwi' would hold more than 1000000000000000 units with those on order (has 9, adding 9223372036854775807)"),
     ])

@@ -144,7 +144,7 @@ struct JuiceScenarioTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == """
             9\t5
-            false\tanswers.lua:16: stock rule must return nothing or an amount (an integer) and a lead time, got number
+            false\tanswers.lua:16: stock rule must return nothing or an amount (an integer) and a lead time, got 2.5
 
             """)
     }

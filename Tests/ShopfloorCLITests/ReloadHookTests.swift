@@ -63,6 +63,7 @@ struct ReloadHookTests {
             """
         let r = try Shell.run(["repl", "scripts/juice.lua", "--allow-io"], stdin: input, in: URL(fileURLWithPath: folder.path))
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasSuffix("reloaded scripts/recipes.lua: clock 0.000, lines and stock kept\ntrue\n"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("reloaded scripts/recipes.lua: clock 0.000, lines and stock kept; 'kiwi-banana juice' can be "
+            + "ordered by hand, but the makers of a living counter serve only the juices they had (:reset serves it)\ntrue\n"), "\(r.stdout)")
     }
 }

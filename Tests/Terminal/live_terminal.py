@@ -264,6 +264,30 @@ def _():
         s.close()
 
 
+@check("juice --watch: a renamed juice is said to be new and not served by the makers; the run goes on past the generator's batch")
+def _():
+    work = tempfile.mkdtemp()
+    shutil.copytree(os.path.join(ROOT, "scripts"), os.path.join(work, "scripts"))
+    recipes = os.path.join(work, "scripts", "recipes.lua")
+    s = Screen(f"{BINARY} run scripts/juice.lua --live --watch --speed 50", cwd=work, width=160, height=40)
+    try:
+        s.wait(r"mango juice\s+mango 3 ")
+        original = open(recipes, encoding="utf-8").read()
+        edited = original.replace('recipe "mango juice"  ', 'recipe "mango smoothie"', 1)
+        assert edited != original
+        with open(recipes, "w", encoding="utf-8") as f:
+            f.write(edited)
+        s.wait(r"reloaded scripts/recipes\.lua; 'mango smoothie' can be ordered by hand, but the makers of a living counter")
+        # 256 orders a generator call: past 400 made the generator has drawn again since the edit (it used to
+        # draw the new name and end the run with "unknown task 'mango smoothie'").
+        wait_for(s, lambda text: int((re.search(r"· (\d+) made ·", text) or [0, "0"])[1]) > 400, "400 made")
+        assert "unknown task" not in s.text(), s.text()
+        s.keys("q")
+        s.wait(r"EXIT=0")
+    finally:
+        s.close()
+
+
 def clock_ms(screen):
     m = re.search(r"Business time (\d\d):(\d\d):(\d{3})", screen.text())
     return None if not m else (int(m.group(1)) * 60 + int(m.group(2))) * 1000 + int(m.group(3))

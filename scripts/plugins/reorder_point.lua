@@ -9,6 +9,10 @@ shopfloor.plugin {
     lead_time = { default = 20.0, min = 0, description = "seconds from order to delivery" },
   },
   build = function(params, stock)
+    -- Below s the rule orders S - count: with S < s that would be a negative order at the first restock.
+    if params.order_up_to < params.reorder_point then
+      error(("stock_rule/reorder_point: order_up_to (%d) must not be less than reorder_point (%d)"):format(params.order_up_to, params.reorder_point), 2)
+    end
     stock:rule(require("stock_rules").reorder_point(params.reorder_point, params.order_up_to, params.lead_time))
   end,
 }

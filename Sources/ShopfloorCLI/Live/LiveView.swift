@@ -79,7 +79,7 @@ final class LiveView {
                 lastWatch = Date()
                 switch reload.poll() {
                 case .reloaded(let files):
-                    status = words.reloaded(files.joined(separator: ", ")) + reload.parameterNote
+                    status = words.reloaded(files.joined(separator: ", ")) + reload.parameterNote + reload.recipeNote
                     statusIsError = false
                 case .refused(let error): show(error)
                 case .backToLoaded:

@@ -69,7 +69,7 @@ extension ReplSession {
         switch try reload.reload() {
         case .unchanged: say("nothing changed on disk")
         case .reloaded(let files):
-            say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept" + reload.parameterNote)
+            say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept" + reload.parameterNote + reload.recipeNote)
         }
     }
 

@@ -121,6 +121,20 @@ public struct Stock: Sendable {
         checkInvariants()
     }
 
+    /// Changes the capacity of `item` (`nil`: unlimited), as a reload of an edited shelf does. Deliveries from now on
+    /// are capped at it; orders already placed stand.
+    /// - Throws: if `capacity` is below 0 or below the count on hand (nothing changes).
+    public mutating func setCapacity(_ item: Int, _ capacity: Int?) throws(CoreError) {
+        try checkItem(item)
+        let name = items[item].name, count = items[item].count
+        if let capacity {
+            try CoreError.require(capacity >= 0, "stock: capacity of '\(name)' must be >= 0, got \(capacity)")
+            try CoreError.require(capacity >= count, "stock: capacity of '\(name)' must be >= its count \(count), got \(capacity)")
+        }
+        items[item].capacity = capacity ?? .max
+        checkInvariants()
+    }
+
     /// Receives `amount` units of `item`; what does not fit under capacity is refused.
     /// - Returns: `(accepted, excess)`.
     public mutating func deliver(_ item: Int, _ amount: Int, at time: Double) throws(CoreError) -> (accepted: Int, excess: Int) {

@@ -19,7 +19,8 @@ public final class RecipeService {
     @exclusivity(unchecked) public internal(set) var recipeOfTask: [Int]
     /// Called after each take (made: `shortage == nil`), with the recipe's index.
     @exclusivity(unchecked) public var onDecision: ((_ recipe: Int, _ shortage: Shortage?) throws -> Void)?
-    /// Orders decided (made or failed) since the service was installed.
+    /// Orders decided (made or failed) since the service was installed or the statistics were last reset (a
+    /// warm-up): what `stop { orders = N }` counts, the summary's made + failed.
     @exclusivity(unchecked) public internal(set) var decided = 0
     /// The last decision, so a retry after a throwing observer never takes the same customer's order twice.
     @exclusivity(unchecked) var lastCustomer = -1
@@ -82,7 +83,8 @@ extension Simulation {
         return best >= 0 ? .head(line: best) : .stayIdle
     }
 
-    /// Runs until `service` has decided `count` orders in all (or nothing is left to do).
+    /// Runs until `service` has decided `count` orders in all (or nothing is left to do); a statistics reset on the
+    /// way (a warm-up) starts the count again.
     public func run(untilDecided count: Int, by service: RecipeService) throws {
         try beginRun("run")
         defer { isRunning = false }

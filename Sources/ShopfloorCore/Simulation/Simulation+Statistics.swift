@@ -12,6 +12,8 @@ extension Simulation {
         resetNetworkStatistics()
         runState.statisticsStart = now
         runState.servedSinceStatistics = 0
+        // `stop { orders = N }` counts the orders of the summary, as `stop { served = N }` counts its served.
+        makers?.decided = 0
     }
 
     /// Schedules a statistics reset at time `time` (warm-up), in event order with everything else. A background

@@ -42,6 +42,12 @@ extension Simulation {
         try stockState.stock.add(try itemIndex(name), amount, at: now)
     }
 
+    /// Changes an item's capacity (`nil`: unlimited); refuses one below the count on hand.
+    public func setCapacity(ofItem name: String, to capacity: Int?) throws {
+        try checkMutable("setCapacity")
+        try stockState.stock.setCapacity(try itemIndex(name), capacity)
+    }
+
     /// Sets an item's count now; refuses below 0 or above capacity.
     public func setStock(_ name: String, _ count: Int) throws {
         try checkMutable("setStock")

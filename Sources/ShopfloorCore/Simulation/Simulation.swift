@@ -311,10 +311,13 @@ public final class Simulation {
         try CoreError.require(counter.tasks.indices.contains(task), "'task' must be a task index 0..<\(counter.tasks.count), got \(task)")
     }
 
-    /// Refuses state changes while a decision hook runs (the hook's answer would be computed on stale state).
+    /// Refuses state changes while a decision hook runs (the hook's answer would be computed on stale state). A maker's
+    /// take runs inside one (the service-time hook), and with it the order's observers: a script's stock rules and
+    /// `stock:on` hooks, which the message names, since the script wrote those and not a service-time hook.
     func checkMutable(_ what: String) throws {
         if decisionDepth > 0 {
-            throw CoreError.notAllowed("'\(what)' cannot be called from inside a teller policy, service-time hook or generator")
+            throw CoreError.notAllowed("'\(what)' cannot be called from inside a teller policy, service-time hook or generator, "
+                                       + "nor from a stock rule or stock:on hook that a maker's order runs")
         }
     }
 

@@ -48,13 +48,25 @@ public enum CellRunner {
     /// The figures a run prints as 0 that have no observation behind them: a class nobody of which arrived in
     /// this run shows `mean_wait` 0, `p95_wait` 0, …, and averaged over replications those zeros would pull the
     /// mean down (a rare class absent from some replications looked faster than it is). A cell records no value
-    /// for them, so each measure's `n` counts the cells that observed it.
+    /// for them, so each measure's `n` counts the cells that observed it. Likewise a juice nobody ordered shows
+    /// `fill_rate` 1 (made ÷ (made + failed) of no order at all), which would pull a rare juice's fill rate up; with
+    /// no order of any juice, the total `fill_rate` too.
     static func undefinedFigures(in document: JSONValue) -> [String] {
-        guard let classes = document.objectValue?["classes"]?.objectValue else { return [] }
+        guard let top = document.objectValue else { return [] }
         var out: [String] = []
-        for (name, value) in classes {
+        for (name, value) in top["classes"]?.objectValue ?? [:] {
             guard let fields = value.objectValue, case .integer(0)? = fields["arrived"] else { continue }
             for field in fields.keys where !classCounts.contains(field) { out.append("classes.\(name).\(field)") }
+        }
+        if let orders = top["orders"]?.objectValue {
+            var decided = 0.0
+            for (name, value) in orders {
+                let fields = value.objectValue ?? [:]
+                let n = (fields["made"]?.doubleValue ?? 0) + (fields["failed"]?.doubleValue ?? 0)
+                decided += n
+                if n == 0 { out.append("orders.\(name).fill_rate") }
+            }
+            if decided == 0 { out.append("fill_rate") }
         }
         return out
     }

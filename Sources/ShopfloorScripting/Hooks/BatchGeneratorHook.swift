@@ -83,24 +83,14 @@ extension HookCall {
             return Int(count)
         case sf_batch_bad_count():
             throw ScriptingError.invalidScenario(
-                "customer generator must return how many arrivals it wrote (0 to \(size)), got \(describe(-1))")
+                "customer generator must return how many arrivals it wrote (0 to \(size)), got \(world.describeAnswer(at: -1))")
         case sf_batch_bad_gap():
-            throw ScriptingError.invalidScenario("customer generator: gaps[\(badIndex)] must be a number of seconds, got \(describe(-1))")
+            throw ScriptingError.invalidScenario("customer generator: gaps[\(badIndex)] must be a number of seconds, got \(world.describeAnswer(at: -1))")
         default:
             let names = station == 0 ? simulation.tasks.map(\.name) : world.tasks(ofStation: station).map { simulation.tasks[$0].name }
             throw ScriptingError.invalidScenario(
-                "customer generator: unknown task \(describe(-1)) at tasks[\(badIndex)] "
+                "customer generator: unknown task \(world.describeAnswer(at: -1)) at tasks[\(badIndex)] "
                     + UnknownName.choices(for: world.lua.stack.string(at: -1), among: names, label: "tasks"))
-        }
-    }
-
-    /// A value for an error message: a string quoted, a number as Lua prints it, else its type.
-    private func describe(_ index: Int32) -> String {
-        let stack = world.lua.stack
-        switch stack.type(at: index) {
-        case .string: return "'\(stack.string(at: index) ?? "")'"
-        case .number: return stack.plainDescription(at: index)
-        default: return stack.typeName(at: index)
         }
     }
 }

@@ -55,7 +55,11 @@ extension StockBinding {
             if !(Double(count) < below) { continue }
             let stack = LuaStack(L)
             let base = stack.top
-            defer { stack.setTop(base) }
+            guard nestedCalls < Self.nestedCallLimit else {
+                throw runsInsideItself(rules[i - 1].function, "stock rule for '\(simulation.stock.items[item].name)'")
+            }
+            nestedCalls &+= 1
+            defer { stack.setTop(base); nestedCalls &-= 1 }
             var kind: Int32 = 0, amount: Int64 = 0, lead: Double = 0
             let status = sf_call_rule(L, memory, slot, itemNameSlots[item], Int64(count),
                                       Int64(simulation.pendingUnits(item: item)), &kind, &amount, &lead)
@@ -73,11 +77,11 @@ extension StockBinding {
             // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
             let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
                 guard let amount = lua.stack.int(at: base + 2) else {
-                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(lua.stack.typeName(at: base + 2))")
+                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(world.describeAnswer(at: base + 2))")
                 }
                 if amount == 0 { return nil }
-                guard stack.isNumber(at: base + 3), let lead = lua.stack.double(at: base + 3) else {
-                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds)")
+                guard lua.stack.type(at: base + 3) == .number, let lead = lua.stack.double(at: base + 3) else {
+                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds): got \(world.describeAnswer(at: base + 3))")
                 }
                 return (amount, lead)
             }
@@ -86,5 +90,19 @@ extension StockBinding {
                 try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
             }
         }
+    }
+}
+
+extension StockBinding {
+    /// Stock rules and `stock:on` hooks one inside another before one counts as running itself without end. Each
+    /// costs Lua one of its ~200 C levels (`LUAI_MAXCCALLS`), so this is met well before Lua's bare `C stack overflow`.
+    static let nestedCallLimit = 100
+
+    /// A rule or hook that changes the stock itself (`stock:add` in a rule, `stock:order` in a "made" hook) runs the
+    /// rules and hooks again, inside itself. `what` names it: `stock rule for 'kiwi'`, `stock:on("made") hook`.
+    func runsInsideItself(_ function: LuaReference, _ what: String) -> Error {
+        let message = "\(what) runs inside itself \(Self.nestedCallLimit) deep: a rule or hook that changes the stock "
+            + "(stock:add, stock:set, stock:order) runs the rules and hooks again; return amount, lead_time to restock"
+        return LuaRaise(world.definition(of: function).map { "\($0): \(message)" } ?? message)
     }
 }

@@ -82,6 +82,7 @@ extension StockBinding: CustomStringConvertible {
         for (recipe, entry) in zip(recipes, book) {
             try simulation.register(recipe)
             recipeWhere[recipe.name] = entry.place
+            if case .reloading = world.assembly { reloadNews.registered.insert(recipe.name) }
         }
         sync()
     }
@@ -158,6 +159,7 @@ extension StockBinding {
     func replaceRulesAndHooks() {
         rules = []
         hooks = [:]
+        reloadNews = RecipeReloadNews()
     }
 }
 

@@ -31,6 +31,12 @@ public final class StockBinding {
     @exclusivity(unchecked) var recipeItems: [[Int]] = []
     /// Where each recipe was written (`recipes.lua:12`), by name.
     var recipeWhere: [String: String] = [:]
+    /// What the running reload did to the recipe book, for its message (StockBinding+Reload.swift); a note only,
+    /// not world state: a failed reload's is never read, and each reload starts it afresh.
+    var reloadNews = RecipeReloadNews()
+    /// Stock rules and `stock:on` hooks running now, one inside another (StockRuleHook.swift: a rule or hook that
+    /// changes the stock runs them again, and without end would meet Lua's bare `C stack overflow`).
+    @exclusivity(unchecked) var nestedCalls = 0
     @exclusivity(unchecked) var rules: [StockRule] = [] {
         didSet { highestLevel = rules.reduce(-Double.infinity) { Swift.max($0, $1.below) } }
     }
@@ -130,7 +136,7 @@ public final class StockBinding {
     private func callOrderHooks(_ r: Int, _ shortage: Shortage?) throws {
         let message = shortage.map(Self.message(of:))
         for hook in hooks["order"] ?? [] {
-            try call(hook) {
+            try call(hook, "order") {
                 recipeNames[r].push()
                 lua.stack.push(shortage == nil)
                 if let message { lua.stack.push(message) } else { lua.stack.pushNil() }
@@ -138,7 +144,7 @@ public final class StockBinding {
             }
         }
         for hook in hooks[shortage == nil ? "made" : "failed"] ?? [] {
-            try call(hook) {
+            try call(hook, shortage == nil ? "made" : "failed") {
                 recipeNames[r].push()
                 if let message { lua.stack.push(message); return 2 }
                 return 1
@@ -167,7 +173,7 @@ public final class StockBinding {
                                 fields: [("amount", .integer(amount)), ("due", .number(order.dueAt)), ("count", .integer(count(item)))]))
         }
         for hook in hooks["restock"] ?? [] {
-            try call(hook) {
+            try call(hook, "restock") {
                 itemNames[item].push()
                 lua.stack.push(amount)
                 lua.stack.push(order.dueAt)
@@ -192,7 +198,7 @@ public final class StockBinding {
                                          ("count", .integer(count(item)))]))
         }
         for hook in hooks["delivered"] ?? [] {
-            try call(hook) {
+            try call(hook, "delivered") {
                 itemNames[item].push()
                 lua.stack.push(delivery.accepted)
                 lua.stack.push(delivery.excess)
@@ -207,10 +213,12 @@ public final class StockBinding {
     }
 
     /// Pushes `hook`, lets `arguments` push its arguments (returning how many), calls it.
-    private func call(_ hook: LuaReference, _ arguments: () -> Int32) throws {
+    private func call(_ hook: LuaReference, _ event: String, _ arguments: () -> Int32) throws {
         let stack = lua.stack
         let base = stack.top
-        defer { stack.setTop(base) }
+        guard nestedCalls < Self.nestedCallLimit else { throw runsInsideItself(hook, "stock:on(\"\(event)\") hook") }
+        nestedCalls &+= 1
+        defer { stack.setTop(base); nestedCalls &-= 1 }
         hook.push()
         let n = arguments()
         try lua.protectedCall(arguments: n, results: 0)

@@ -131,10 +131,19 @@ extension World {
         }
     }
 
-    /// `stock:item{…}`: adds the fruit; on a reload a fruit the stock has keeps its count (state survives)
-    /// and a new one is added.
+    /// `stock:item{…}`: adds the fruit; on a reload a fruit the stock has keeps its count (state survives) but takes
+    /// an edited capacity (the message says `capacity 400 → 100`: it must be so), and a new one is added.
     func declareItem(_ name: String, count: Int, capacity: Int?, in stock: StockBinding) throws {
-        if case .reloading = assembly, simulation.stock.item(named: name) != nil { return }
+        if case .reloading = assembly, let item = simulation.stock.item(named: name) {
+            let held = simulation.stock.items[item]
+            guard held.capacity != (capacity ?? .max) else { return }
+            guard capacity.map({ $0 >= held.count }) ?? true else {
+                throw ScriptingError.invalidScenario("reload cannot set the capacity of '\(name)' to \(capacity!): it holds "
+                    + "\(held.count) now (stock:set it lower first, or :reset to rebuild the scenario)")
+            }
+            try simulation.setCapacity(ofItem: name, to: capacity)
+            return
+        }
         try simulation.defineItem(name, count: count, capacity: capacity)
         stock.sync()
     }
@@ -150,6 +159,7 @@ extension World {
             // The juices the makers serve already; a recipe the reload added is registered (it can be
             // ordered) but gets no makers' task in a living counter.
             let served = recipes.filter { simulation.taskIndex(named: $0) != nil }
+            stock.reloadNews.unserved = recipes.filter { simulation.taskIndex(named: $0) == nil }
             for recipe in served { _ = try checkUnchangedTask(recipe, service: prep[recipe]!) }
             return try checkUnchangedPool(name, skills: served.map { simulation.taskIndex(named: $0)! }.sorted(), count: count)
         }

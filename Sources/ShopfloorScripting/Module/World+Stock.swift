@@ -124,6 +124,11 @@ enum StockModule {
             "order": { call in
                 let stock = try call.object(1, as: cls).binding
                 let r = try stock.recipe(named: try call.string(2))
+                if stock.isReloading {
+                    call.stack.push(false)
+                    call.stack.push(StockBinding.notAgain)
+                    return 2
+                }
                 let shortage = try stock.simulation.takeRecipe(r)
                 try stock.decided(r, shortage)
                 call.stack.push(shortage == nil)
@@ -136,6 +141,7 @@ enum StockModule {
                 let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
                 let n = try call.int(3)
+                if stock.isReloading { return call.returning(stock.count(item)) }
                 try stock.checkRoom(item, adding: n)
                 try stock.change { try stock.simulation.adjustStock(item: item, by: n) }
                 try stock.runRules(item)
@@ -146,6 +152,7 @@ enum StockModule {
                 let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
                 let n = try call.int(3)
+                if stock.isReloading { return call.returning(stock.count(item)) }
                 if n > 0 { try stock.checkRoom(item, adding: n - stock.count(item)) }  // below 0: the core's message
                 try stock.change { try stock.simulation.setStock(item: item, to: n) }
                 try stock.runRules(item)
@@ -172,8 +179,11 @@ enum StockModule {
             "restock": { call in
                 let stock = try call.object(1, as: cls).binding
                 let item = try stock.item(named: try call.string(2))
+                let amount = try call.int(3), leadTime = try call.optionalDouble(4) ?? 0
+                // The due time it had when the scenario loaded and placed it (the first load checked the order).
+                if stock.isReloading { return call.returning(stock.simulation.now + leadTime) }
                 stock.lastOrderOrigin = (nil, StockModule.callerPlace(call.stack))
-                let order = try stock.restock(item, amount: try call.int(3), leadTime: try call.optionalDouble(4) ?? 0)
+                let order = try stock.restock(item, amount: amount, leadTime: leadTime)
                 return call.returning(order.dueAt)
             },
             // stock:pending(fruit) → units ordered and not yet delivered

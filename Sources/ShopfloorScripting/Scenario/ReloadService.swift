@@ -148,4 +148,8 @@ public final class ReloadService {
     public var parameterNote: String {
         parameterChanges.isEmpty ? "" : "; " + parameterChanges.map(\.description).joined(separator: ", ")
     }
+
+    /// The recipe part of a reload's message: `""`, or what of an edited recipe book a living world does not
+    /// follow (a juice the makers do not serve, one no longer in the scripts that stays): StockBinding+Reload.swift.
+    public var recipeNote: String { world.stock?.reloadNote ?? "" }
 }

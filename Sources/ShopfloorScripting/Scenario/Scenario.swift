@@ -126,10 +126,12 @@ public enum Scenario {
                 if let progress {
                     let slice = max(orders / 1000, 1)
                     while service.decided < orders {
-                        let before = service.decided
-                        try simulation.run(untilDecided: min(orders, service.decided + slice), by: service)
+                        let goal = min(orders, service.decided + slice)
+                        try simulation.run(untilDecided: goal, by: service)
                         try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: Double(service.decided) / Double(orders)))
-                        if service.decided == before { break }
+                        // Short of its goal, the run found nothing left to do. (Not "no change": a warm-up on the
+                        // way starts the count again, and it may come back to where it was.)
+                        if service.decided < goal { break }
                     }
                 } else {
                     try simulation.run(untilDecided: orders, by: service)
