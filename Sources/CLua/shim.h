@@ -106,6 +106,8 @@ typedef struct sf_memory {
     int limit_refused;                 /* 1 after the cap (not the system) refused an allocation: the
                                           host's report names the cap */
     double budget;                     /* the time budget in seconds, for its message; 0 = none */
+    int sandbox_left_out;              /* the globals the sandbox left out (LuaKit's SandboxLeftOut bits):
+                                          an error using one of them gets a hint, no other (LuaError) */
 } sf_memory;
 
 /** Start of an entry into Lua from the host. */
