@@ -148,7 +148,9 @@ final class ReplSession {
             // Ctrl-C is routed to Lua for the whole command, snapshot and rollback included: a Ctrl-C
             // that arrives before the chunk starts still stops it, never the process.
             try Interrupt.catching(for: lua) { try world.transaction { _ in
-                try lua.protectedCall(arguments: 0, results: LuaState.allResults)
+                // lua.c's message handler: an error object that prints itself (`__tostring`) is shown as it
+                // prints, without a traceback; a string gets one.
+                try lua.protectedCall(arguments: 0, results: LuaState.allResults, traceback: .asLua)
                 let count = lua.stack.top - base
                 if count > 0, let printer {
                     printer.push()
