@@ -30,6 +30,7 @@ struct BoardAddCommand: BoardSubcommand {
             title: title, body: body, due: try due.map(DueDate.init(parsing:)), state: try TaskState(parsing: state))
         let session = try BoardSession.open(path: try databasePath(), rules: rules)
         let task = try session.board.add(fields)
+        StandardStreams.saved("task #\(task.id) was added")
         var line = "#\(task.id) Added '\(BoardRendering.safe(task.title))'. (\(task.state.displayName)"
         if let due = task.due { line += ", due \(due)" }
         StandardStreams.output(line + ")\n")
