@@ -41,6 +41,19 @@ struct BoardErrorTests {
         try expectRefused(["edit", "1", "--due", "tomorrow"], message: "error: due must be a date YYYY-MM-DD (got \"tomorrow\")\n")
     }
 
+    /// A negative id is the id's error, as `x7` is (ArgumentParser read `-1` as an option and said only
+    /// `Missing expected argument '<id>'`, exit 64); `move 1 -1` is the column's error.
+    @Test func test_negativeID_isTheIDsError_notAMissingArgument() throws {
+        let message = "error: id must be a positive whole number (got \"-1\")\n"
+        try expectRefused(["move", "-1", "doing"], message: message)
+        try expectRefused(["show", "-1"], message: message)
+        try expectRefused(["rm", "-1"], message: message)
+        try expectRefused(["edit", "-1", "--title", "Y"], message: message)
+        try expectRefused(["show", "-1", "--format", "json"], message: message)
+        try expectRefused(["move", "1", "-1"], message: "error: state must be one of todo, doing, done (got \"-1\")\n")
+        try expectRefused(["show", "x7"], message: "error: id must be a positive whole number (got \"x7\")\n")
+    }
+
     @Test func test_unknownID() throws {
         try expectRefused(["show", "7"], message: "error: no task with id 7\n")
         try expectRefused(["edit", "7", "--title", "Y"], message: "error: no task with id 7\n")
