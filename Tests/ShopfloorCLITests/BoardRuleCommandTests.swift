@@ -88,6 +88,33 @@ struct BoardRuleCommandTests {
         #expect(try board.json()["todo"]!.isEmpty)
     }
 
+    /// A rule that answers a real edit (or move) with the task's current values took the user's change back:
+    /// the error names the rule and says so. It said `nothing to change: task 1 already has these values`,
+    /// as if the user had asked for nothing.
+    @Test func test_aRuleRevertingTheChange_isNamed_notNothingToChange() throws {
+        let board = try BoardFixture()
+        board.folder.write("rules.lua", """
+            shopfloor.plugin {
+              kind = "board_rule", name = "frozen",
+              build = function() return function(change)
+                if change.current then return { title = change.current.title, state = change.current.state } end
+              end end,
+            }
+            """)
+        try board.ok(["add", "Write report"])
+        let historyBefore = try board.open().history().count
+        for change in [["edit", "1", "--title", "Write the Q2 report"], ["move", "1", "doing"]] {
+            let r = try board.run(change + ["--rules", "rules.lua", "--use", "board_rule=frozen"], inFolder: true)
+            #expect(r.status == 1)
+            #expect(r.stderr == "error: board rule 'frozen' reverted the change to task 1 (it returned the task's current values): nothing written\n", "\(r.stderr)")
+        }
+        #expect(try board.json()["todo"]?.first?["title"] as? String == "Write report")
+        #expect(try board.open().history().count == historyBefore)
+        // An edit that asks for nothing new is still the user's no-op, rule or not.
+        let same = try board.run(["edit", "1", "--title", "Write report", "--rules", "rules.lua", "--use", "board_rule=frozen"], inFolder: true)
+        #expect(same.stderr == "error: nothing to change: task 1 already has these values\n")
+    }
+
     @Test func test_unknownRule_listsTheInstalledOnes() throws {
         let board = try BoardFixture()
         let r = try board.run(["add", "X", "--use", "board_rule=wip_limt"])

@@ -26,6 +26,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchTask(id: Int)
     case alreadyInState(id: Int, state: TaskState)
     case nothingChanged(id: Int)
+    /// The rule (named, when it has a name) answered a change with the task's current values: it took the
+    /// user's change back, and nothing is written.
+    case revertedByRule(id: Int, rule: String?)
     case nothingToUndo
     case nothingToRedo
     /// The change to undo or redo no longer matches the task (e.g. it was changed by a sync).
@@ -79,6 +82,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "task \(id) is already in \(state.displayName)"
         case .nothingChanged(let id):
             "nothing to change: task \(id) already has these values"
+        case .revertedByRule(let id, let rule):
+            "\(rule.map { "board rule '\(ControlCharacters.escaped($0, keepingLineBreaks: false))'" } ?? "the board rule") "
+                + "reverted the change to task \(id) (it returned the task's current values): nothing written"
         case .nothingToUndo:
             "nothing to undo"
         case .nothingToRedo:

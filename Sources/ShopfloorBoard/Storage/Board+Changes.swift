@@ -120,7 +120,8 @@ extension Board {
             } catch {
                 throw BoardError.ruleFailed("it returned an invalid task: \(error)")
             }
-            if let current, replaced == current.fields { throw BoardError.nothingChanged(id: current.id) }
+            // The user's change was a real one (edit and move refuse a no-op before asking): the rule took it back.
+            if let current, replaced == current.fields { throw BoardError.revertedByRule(id: current.id, rule: rule.name) }
             return replaced
         }
     }
