@@ -115,6 +115,28 @@ struct BoardRuleCommandTests {
         #expect(same.stderr == "error: nothing to change: task 1 already has these values\n")
     }
 
+    /// A rule's refusal (or error) of a megabyte is quoted up to 1000 bytes, cut at a character, with how much
+    /// was left out; it was printed whole.
+    @Test func test_aHugeRefusalOrError_isCut_sayingHowMuchWasLeftOut() throws {
+        let board = try BoardFixture()
+        board.folder.write("rules.lua", """
+            shopfloor.plugin { kind = "board_rule", name = "chatty",
+              build = function() return function() return ("é"):rep(600000) end end }
+            shopfloor.plugin { kind = "board_rule", name = "loud",
+              build = function() return function() error(("x"):rep(1000000)) end end }
+            """)
+        let refused = try board.run(["add", "X", "--rules", "rules.lua", "--use", "board_rule=chatty"], inFolder: true)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: " + String(repeating: "é", count: 500) + "… (1199000 more bytes)\n")
+        let failed = try board.run(["add", "X", "--rules", "rules.lua", "--use", "board_rule=loud"], inFolder: true)
+        #expect(failed.status == 1)
+        let prefix = "error: board rule failed: rules.lua:4: "
+        #expect(failed.stderr.hasPrefix(prefix + "xxxx"), "\(failed.stderr.prefix(200))")
+        #expect(failed.stderr.hasSuffix("… (\(1_000_000 - (1000 - "rules.lua:4: ".utf8.count)) more bytes)\n"), "\(failed.stderr.suffix(80))")
+        #expect(failed.stderr.utf8.count < 1100)
+        #expect(try board.json()["todo"]!.isEmpty)
+    }
+
     @Test func test_unknownRule_listsTheInstalledOnes() throws {
         let board = try BoardFixture()
         let r = try board.run(["add", "X", "--use", "board_rule=wip_limt"])

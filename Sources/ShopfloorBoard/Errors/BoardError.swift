@@ -93,9 +93,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot undo or redo: \(reason)"
         case .refusedByRule(let message):
             // The rule's own text (it may quote a title): escaped, so it cannot drive the terminal.
-            message.isEmpty ? "refused by a board rule" : ControlCharacters.escaped(message, keepingLineBreaks: false)
+            message.isEmpty ? "refused by a board rule" : ControlCharacters.escaped(Self.capped(message), keepingLineBreaks: false)
         case .ruleFailed(let reason):
-            "board rule failed: " + ControlCharacters.escaped(reason, keepingLineBreaks: true)
+            "board rule failed: " + ControlCharacters.escaped(Self.capped(reason), keepingLineBreaks: true)
         case .clockDrift(let remote, let local):
             "clock drift: a change stamped \(remote) is \((remote.wallMillis - local) / 1000) s ahead of this machine's clock"
         case .database(let message):
@@ -119,6 +119,27 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     public var syncReason: String {
         if case .syncFailed(let reason, _) = self { return ControlCharacters.escaped(reason, keepingLineBreaks: false) }
         return description
+    }
+
+    /// The most of a rule's own text (a refusal, an error it raised) an error message quotes, in UTF-8 bytes:
+    /// a sentence and the place it names fit many times over; a rule returning a megabyte does not fill the
+    /// terminal with it.
+    public static let ruleTextLimit = 1000
+
+    /// `text` cut after ``ruleTextLimit`` bytes, at a character boundary, saying how much was left out:
+    /// `at most 3 tasks… (999000 more bytes)`.
+    static func capped(_ text: String) -> String {
+        let bytes = text.utf8.count
+        guard bytes > ruleTextLimit else { return text }
+        var kept = 0
+        var end = text.startIndex
+        for character in text {
+            let size = character.utf8.count
+            if kept + size > ruleTextLimit { break }
+            kept += size
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "… (\(bytes - kept) more bytes)"
     }
 
     private static func limit(of field: String) -> Int {
