@@ -24,6 +24,26 @@ struct BoardErrorTests {
         try expectRefused(["add", "  "], message: "error: title must not be empty\n")
     }
 
+    /// A title typed with no visible character is refused, whichever invisible characters it holds (U+200B
+    /// was refused as empty while U+00AD, a lone U+0301, U+FEFF, U+200E and U+061C were taken).
+    @Test(arguments: ["\u{00AD}", "\u{0301}", "\u{FEFF}", "\u{200E}", "\u{061C}", "\u{200B}", "\u{3164}", "\u{2800}"])
+    func test_titleWithNothingVisible_isRefused_onAddAndEdit(title: String) throws {
+        let name = "U+" + String(format: "%04X", title.unicodeScalars.first!.value)
+        let message = "error: title must have at least one visible character (got only \(name))\n"
+        try expectRefused(["add", title], message: message)
+        try expectRefused(["edit", "1", "--title", title], message: message)
+    }
+
+    /// Invisible characters beside a visible one are the title's own business; white space alone is empty.
+    @Test func test_titleWithAVisibleCharacter_isTaken_whiteSpaceAloneIsEmpty() throws {
+        let board = try BoardFixture()
+        #expect(try board.run(["add", "e\u{0301}\u{200B}"]).status == 0)
+        #expect(try board.run(["add", "\u{E000}"]).status == 0)   // private use: a font may draw it
+        try expectRefused(["add", "\u{00A0}\u{3000}"], message: "error: title must not be empty\n")
+        try expectRefused(["add", "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}\u{00AD}"],
+                          message: "error: title must have at least one visible character (got only U+200B U+200C U+200D U+2060 and 2 more)\n")
+    }
+
     @Test func test_titleTooLong() throws {
         try expectRefused(["add", String(repeating: "x", count: 101)],
                           message: "error: title must be at most 100 characters (got 101)\n")

@@ -11,6 +11,8 @@ import ShopfloorText
 /// ```
 public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyTitle
+    /// A title typed here with no visible character (``VisibleTitle``): its first code points, and how many more.
+    case invisibleTitle([UInt32], more: Int)
     case multilineTitle
     case titleTooLong(count: Int)
     case bodyTooLong(count: Int)
@@ -57,6 +59,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .emptyTitle:
             "title must not be empty"
+        case .invisibleTitle(let values, let more):
+            "title must have at least one visible character (got only "
+                + values.map { ControlCharacters.name(Unicode.Scalar($0) ?? "\u{FFFD}") }.joined(separator: " ")
+                + (more > 0 ? " and \(more) more" : "") + ")"
         case .multilineTitle:
             "title must be a single line"
         case .titleTooLong(let count):

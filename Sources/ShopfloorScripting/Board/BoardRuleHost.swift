@@ -200,6 +200,7 @@ public final class BoardRuleHost: BoardRule {
             }
             do {
                 // Checked here too (the board checks again), so the error names the rule's place.
+                if fields.title != proposed.title { try VisibleTitle.check(fields.title) }
                 return .allowModified(try fields.validated())
             } catch {
                 throw BoardError.ruleFailed("\(where_) returned an invalid task: \(error)")
