@@ -106,6 +106,8 @@ typedef struct sf_memory {
     int limit_refused;                 /* 1 after the cap (not the system) refused an allocation: the
                                           host's report names the cap */
     double budget;                     /* the time budget in seconds, for its message; 0 = none */
+    int sandbox_left_out;              /* the globals the sandbox left out (LuaKit's SandboxLeftOut bits):
+                                          an error using one of them gets a hint, no other (LuaError) */
 } sf_memory;
 
 /** Start of an entry into Lua from the host. */
@@ -234,6 +236,34 @@ static inline int sf_traceback_handler(lua_State *L) {
     }
     luaL_traceback(L, L, msg, 1);
     return 1;
+}
+
+/**
+ * lua.c's message handler, for a prompt that behaves like lua's: as sf_traceback_handler, except that
+ * an error object whose __tostring gives a string is that string alone, with no traceback (lua.c adds
+ * one only to string messages and to objects it cannot print).
+ */
+static inline int sf_standalone_handler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/**
+ * As sf_pcall_m, with lua.c's message handler (sf_standalone_handler).
+ * Stack: [function, nargs args] → [nresults results] or [error message, with traceback unless __tostring gave it].
+ */
+static inline int sf_pcall_standalone_m(lua_State *L, sf_memory *m, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, sf_standalone_handler);
+    lua_insert(L, base);
+    int status = sf_entry_pcall(L, m, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
 }
 
 /**

@@ -34,27 +34,30 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public init(kind: Kind, message: String, traceback: String = "") {
         self.kind = kind
-        self.message = LuaError.withSandboxHint(message)
+        self.message = message
         self.traceback = traceback
         (chunk, line) = LuaError.position(in: message)
     }
 
     /// What the sandbox leaves out, and where to look instead, keyed by Lua's own words for using a missing
     /// global (`attempt to index a nil value (global 'io')`): a script written for `lua` meets these first, and
-    /// Lua's message alone reads like a typo.
-    static let sandboxHints: [(suffix: String, hint: String)] = [
-        ("(global 'io')", "io is left out of the sandbox: --allow-io grants it"),
-        ("(global 'dofile')", "dofile is left out of the sandbox: require \"name\" loads name.lua"),
-        ("(global 'loadfile')", "loadfile is left out of the sandbox: require \"name\" loads name.lua"),
-        ("(global 'package')", "package is left out of the sandbox: require \"name\" loads name.lua"),
-        ("(global 'debug')", "debug is left out of the sandbox"),
+    /// Lua's message alone reads like a typo. Given only for a global the state's sandbox did leave out
+    /// (``SandboxLeftOut``): under `--allow-io`, `io = nil; io.open(…)` is the script's own doing, and
+    /// `--allow-io` would not help.
+    static let sandboxHints: [(global: SandboxLeftOut, suffix: String, hint: String)] = [
+        (.io, "(global 'io')", "io is left out of the sandbox: --allow-io grants it"),
+        (.dofile, "(global 'dofile')", "dofile is left out of the sandbox: require \"name\" loads name.lua"),
+        (.loadfile, "(global 'loadfile')", "loadfile is left out of the sandbox: require \"name\" loads name.lua"),
+        (.package, "(global 'package')", "package is left out of the sandbox: require \"name\" loads name.lua"),
+        (.debug, "(global 'debug')", "debug is left out of the sandbox"),
     ]
 
-    /// `message` with the sandbox's hint when it is Lua's error for one of the globals the sandbox leaves out.
-    static func withSandboxHint(_ message: String) -> String {
-        guard message.hasSuffix("')"), let entry = sandboxHints.first(where: { message.hasSuffix($0.suffix) }) else {
-            return message
-        }
+    /// `message` with the sandbox's hint when it is Lua's error for using one of the globals in `leftOut`
+    /// (`attempt to index a nil value (global 'io')`).
+    static func withSandboxHint(_ message: String, leftOut: SandboxLeftOut) -> String {
+        guard !leftOut.isEmpty, message.hasSuffix("')"), message.contains("a nil value (global '"),
+              let entry = sandboxHints.first(where: { leftOut.contains($0.global) && message.hasSuffix($0.suffix) })
+        else { return message }
         return message + " (" + entry.hint + ")"
     }
 
@@ -130,11 +133,12 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
         default: kind = text.contains("script exceeded its time budget") ? .timeBudget : .runtime
         }
         let marker = "\nstack traceback:"
+        let hinted = LuaStack(L).withSandboxHint
         if let range = text.range(of: marker) {
-            return LuaError(kind: kind, message: String(text[..<range.lowerBound]),
+            return LuaError(kind: kind, message: hinted(String(text[..<range.lowerBound])),
                             traceback: String(text[text.index(after: range.lowerBound)...]))
         }
-        return LuaError(kind: kind, message: text)
+        return LuaError(kind: kind, message: hinted(text))
     }
 }
 

@@ -251,8 +251,12 @@ public final class LuaState {
 
     /// Protected call of the function below `nargs` arguments on the main stack, as one entry.
     /// Stack: [f, args…] → [results…] (nresults, or all with `LUA_MULTRET`), or [] and a throw.
-    public func protectedCall(arguments nargs: Int32, results nresults: Int32) throws {
-        let status = sf_pcall_m(L, memory, nargs, nresults)
+    /// `traceback`: `.always` (every error carries one, an error object's `__tostring` text included), or
+    /// `.asLua`, lua.c's rule for its prompt and scripts: none for an error object whose `__tostring` gives its
+    /// message (the object says what it wants said; a traceback is added to strings and unprintable objects).
+    public func protectedCall(arguments nargs: Int32, results nresults: Int32, traceback: Traceback = .always) throws {
+        let status = traceback == .always
+            ? sf_pcall_m(L, memory, nargs, nresults) : sf_pcall_standalone_m(L, memory, nargs, nresults)
         if status != LUA_OK {
             let error = LuaError.pop(from: L, status: status)
             recoverAfterError(error)
@@ -260,8 +264,16 @@ public final class LuaState {
         }
     }
 
+    /// Which errors of a protected call carry a traceback (``protectedCall(arguments:results:traceback:)``).
+    public enum Traceback: Sendable {
+        /// Every error.
+        case always
+        /// As lua.c's message handler: all but an error object whose `__tostring` gives its message.
+        case asLua
+    }
+
     /// The error of a failed protected call whose message (with traceback) is on top, popped, as
-    /// ``protectedCall(arguments:results:)`` throws it (for C fast paths that call `lua_pcall` themselves).
+    /// ``protectedCall(arguments:results:traceback:)`` throws it (for C fast paths that call `lua_pcall` themselves).
     /// Stack: [error] → [].
     public func poppedError(status: Int32) -> LuaError { stack.poppedError(status: status) }
 

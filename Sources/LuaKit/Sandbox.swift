@@ -32,6 +32,7 @@ enum Sandbox {
             luaL_requiref(L, "io", luaopen_io, 1)
             state.stack.pop()
         }
+        state.memory.pointee.sandbox_left_out = SandboxLeftOut.sandbox(allowIO: state.options.allowIO).rawValue
 
         let stack = state.stack
         stack.pushTable(record: 8)

@@ -55,6 +55,11 @@ public enum ShopfloorMain {
                 if !text.isEmpty { StandardStreams.output(text + "\n") }
                 exit(StandardStreams.finish() && wrote ? 0 : 1)
             }
+            // A negative task id (`board move -1 doing`) read as an option: the id's own error, as for `x7`.
+            if let message = BoardNegativeID.message(arguments: given) {
+                StandardStreams.error("error: \(visible(message))\n")
+                exit(1)
+            }
             // ArgumentParser's own report (`Error: …` and the usage), with the same escaping; a misspelt
             // command is named as such, with a did-you-mean (UnknownCommand).
             var text = ShopfloorCommand.fullMessage(for: error)

@@ -40,6 +40,21 @@ struct SyncLocalTests {
         #expect(try b.applyPulled(try a.pendingRows(), cursor: 7).applied == 0)
     }
 
+    /// A title with no visible character is refused when typed here (VisibleTitle), not when pulled: it is
+    /// another replica's task, and its body and deadline can still be edited here.
+    @Test("a pulled task whose title shows nothing is applied, and can be edited here but for its title")
+    func pulledInvisibleTitlesAreApplied() throws {
+        let a = try Board.inMemory(), b = try Board.inMemory()
+        try a.add(title: "From A")
+        var rows = try a.pendingRows()
+        rows[0].title = "\u{200E}"
+        #expect(try b.applyPulled(rows, cursor: 1).applied == 1)
+        let task = try #require(try b.list().todo.first)
+        #expect(task.title == "\u{200E}")
+        #expect(try b.edit(task.id, TaskEdit(body: "notes")).body == "notes")
+        #expect(throws: BoardError.invisibleTitle([0x200B], more: 0)) { try b.edit(task.id, TaskEdit(title: "\u{200B}")) }
+    }
+
     @Test("an older pulled version never replaces a newer local one")
     func olderVersionsLose() throws {
         let clock = ManualClock()

@@ -20,6 +20,19 @@ struct BoardCommandTests {
         #expect((task["uuid"] as? String)?.count == 36)
     }
 
+    /// `add --due none` is no deadline, as `edit --due none` clears one (it was refused as not a date, while
+    /// edit took it); a real date and a bad one are as before.
+    @Test func test_add_dueNone_isNoDeadline_asEditTakesIt() throws {
+        let board = try BoardFixture()
+        let added = try board.run(["add", "Write report", "--due", "none"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "#1 Added 'Write report'. (TODO)\n")
+        #expect(try board.json()["todo"]?.first?["due"] is NSNull)
+        let bad = try board.run(["add", "X", "--due", "nonee"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "error: due must be a date YYYY-MM-DD (got \"nonee\")\n")
+    }
+
     @Test func test_db_isAccepted_beforeOrAfterTheSubcommand_andFromTheEnvironment() throws {
         let board = try BoardFixture()
         let before = try Shell.run(["board", "--db", board.db, "add", "Before"])

@@ -24,6 +24,26 @@ struct BoardErrorTests {
         try expectRefused(["add", "  "], message: "error: title must not be empty\n")
     }
 
+    /// A title typed with no visible character is refused, whichever invisible characters it holds (U+200B
+    /// was refused as empty while U+00AD, a lone U+0301, U+FEFF, U+200E and U+061C were taken).
+    @Test(arguments: ["\u{00AD}", "\u{0301}", "\u{FEFF}", "\u{200E}", "\u{061C}", "\u{200B}", "\u{3164}", "\u{2800}"])
+    func test_titleWithNothingVisible_isRefused_onAddAndEdit(title: String) throws {
+        let name = "U+" + String(format: "%04X", title.unicodeScalars.first!.value)
+        let message = "error: title must have at least one visible character (got only \(name))\n"
+        try expectRefused(["add", title], message: message)
+        try expectRefused(["edit", "1", "--title", title], message: message)
+    }
+
+    /// Invisible characters beside a visible one are the title's own business; white space alone is empty.
+    @Test func test_titleWithAVisibleCharacter_isTaken_whiteSpaceAloneIsEmpty() throws {
+        let board = try BoardFixture()
+        #expect(try board.run(["add", "e\u{0301}\u{200B}"]).status == 0)
+        #expect(try board.run(["add", "\u{E000}"]).status == 0)   // private use: a font may draw it
+        try expectRefused(["add", "\u{00A0}\u{3000}"], message: "error: title must not be empty\n")
+        try expectRefused(["add", "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}\u{00AD}"],
+                          message: "error: title must have at least one visible character (got only U+200B U+200C U+200D U+2060 and 2 more)\n")
+    }
+
     @Test func test_titleTooLong() throws {
         try expectRefused(["add", String(repeating: "x", count: 101)],
                           message: "error: title must be at most 100 characters (got 101)\n")
@@ -39,6 +59,19 @@ struct BoardErrorTests {
     @Test func test_badDate() throws {
         try expectRefused(["add", "X", "--due", "2026-02-30"], message: "error: due must be a date YYYY-MM-DD (got \"2026-02-30\")\n")
         try expectRefused(["edit", "1", "--due", "tomorrow"], message: "error: due must be a date YYYY-MM-DD (got \"tomorrow\")\n")
+    }
+
+    /// A negative id is the id's error, as `x7` is (ArgumentParser read `-1` as an option and said only
+    /// `Missing expected argument '<id>'`, exit 64); `move 1 -1` is the column's error.
+    @Test func test_negativeID_isTheIDsError_notAMissingArgument() throws {
+        let message = "error: id must be a positive whole number (got \"-1\")\n"
+        try expectRefused(["move", "-1", "doing"], message: message)
+        try expectRefused(["show", "-1"], message: message)
+        try expectRefused(["rm", "-1"], message: message)
+        try expectRefused(["edit", "-1", "--title", "Y"], message: message)
+        try expectRefused(["show", "-1", "--format", "json"], message: message)
+        try expectRefused(["move", "1", "-1"], message: "error: state must be one of todo, doing, done (got \"-1\")\n")
+        try expectRefused(["show", "x7"], message: "error: id must be a positive whole number (got \"x7\")\n")
     }
 
     @Test func test_unknownID() throws {

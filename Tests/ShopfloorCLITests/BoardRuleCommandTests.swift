@@ -88,6 +88,55 @@ struct BoardRuleCommandTests {
         #expect(try board.json()["todo"]!.isEmpty)
     }
 
+    /// A rule that answers a real edit (or move) with the task's current values took the user's change back:
+    /// the error names the rule and says so. It said `nothing to change: task 1 already has these values`,
+    /// as if the user had asked for nothing.
+    @Test func test_aRuleRevertingTheChange_isNamed_notNothingToChange() throws {
+        let board = try BoardFixture()
+        board.folder.write("rules.lua", """
+            shopfloor.plugin {
+              kind = "board_rule", name = "frozen",
+              build = function() return function(change)
+                if change.current then return { title = change.current.title, state = change.current.state } end
+              end end,
+            }
+            """)
+        try board.ok(["add", "Write report"])
+        let historyBefore = try board.open().history().count
+        for change in [["edit", "1", "--title", "Write the Q2 report"], ["move", "1", "doing"]] {
+            let r = try board.run(change + ["--rules", "rules.lua", "--use", "board_rule=frozen"], inFolder: true)
+            #expect(r.status == 1)
+            #expect(r.stderr == "error: board rule 'frozen' reverted the change to task 1 (it returned the task's current values): nothing written\n", "\(r.stderr)")
+        }
+        #expect(try board.json()["todo"]?.first?["title"] as? String == "Write report")
+        #expect(try board.open().history().count == historyBefore)
+        // An edit that asks for nothing new is still the user's no-op, rule or not.
+        let same = try board.run(["edit", "1", "--title", "Write report", "--rules", "rules.lua", "--use", "board_rule=frozen"], inFolder: true)
+        #expect(same.stderr == "error: nothing to change: task 1 already has these values\n")
+    }
+
+    /// A rule's refusal (or error) of a megabyte is quoted up to 1000 bytes, cut at a character, with how much
+    /// was left out; it was printed whole.
+    @Test func test_aHugeRefusalOrError_isCut_sayingHowMuchWasLeftOut() throws {
+        let board = try BoardFixture()
+        board.folder.write("rules.lua", """
+            shopfloor.plugin { kind = "board_rule", name = "chatty",
+              build = function() return function() return ("é"):rep(600000) end end }
+            shopfloor.plugin { kind = "board_rule", name = "loud",
+              build = function() return function() error(("x"):rep(1000000)) end end }
+            """)
+        let refused = try board.run(["add", "X", "--rules", "rules.lua", "--use", "board_rule=chatty"], inFolder: true)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: " + String(repeating: "é", count: 500) + "… (1199000 more bytes)\n")
+        let failed = try board.run(["add", "X", "--rules", "rules.lua", "--use", "board_rule=loud"], inFolder: true)
+        #expect(failed.status == 1)
+        let prefix = "error: board rule failed: rules.lua:4: "
+        #expect(failed.stderr.hasPrefix(prefix + "xxxx"), "\(failed.stderr.prefix(200))")
+        #expect(failed.stderr.hasSuffix("… (\(1_000_000 - (1000 - "rules.lua:4: ".utf8.count)) more bytes)\n"), "\(failed.stderr.suffix(80))")
+        #expect(failed.stderr.utf8.count < 1100)
+        #expect(try board.json()["todo"]!.isEmpty)
+    }
+
     @Test func test_unknownRule_listsTheInstalledOnes() throws {
         let board = try BoardFixture()
         let r = try board.run(["add", "X", "--use", "board_rule=wip_limt"])

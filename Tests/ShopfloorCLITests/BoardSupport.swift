@@ -21,6 +21,16 @@ final class BoardFixture {
         return try Shell.run(["board"] + arguments + ["--db", db], stdin: stdin, in: directory, environment: env)
     }
 
+    /// `shopfloor board ARGS… --db DB > /dev/full`: standard output on a full disk (every write fails with
+    /// ENOSPC; the device is only opened for writing, as the shell's `>` does). Stdout is then empty.
+    func runOntoAFullDisk(_ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Result {
+        let words = [Shell.executable.path, "board"] + arguments + ["--db", db]
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var env = ["TZ": "UTC", "COLUMNS": "80", "NO_COLOR": "1"]
+        for (k, v) in environment { env[k] = v }
+        return try Shell.capture(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \(quoted) >/dev/full"], environment: env)
+    }
+
     /// Runs a command that must succeed and returns its stdout.
     @discardableResult
     func ok(_ arguments: [String], environment: [String: String] = [:]) throws -> String {

@@ -177,6 +177,19 @@ struct BoardSyncTests {
         try a.open().verifyIntegrity()
     }
 
+    /// A sync that exchanged its changes but could not print its line (stdout on a full disk) says it synced
+    /// (BoardConfirmationTests has the other commands that change the board).
+    @Test func test_sync_whoseLineCannotBeWritten_saysItSynced() throws {
+        let server = try BoardPostgresServer.start()
+        let board = try BoardFixture()
+        try board.ok(["add", "Write report"])
+        let r = try board.runOntoAFullDisk(["sync", "--remote", server.url])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: synced with postgres://postgres@127.0.0.1:\(server.port)/postgres?sslmode=disable (pushed 1, pulled 0), "
+            + "but its confirmation could not be written to standard output: No space left on device\n", "\(r.stderr)")
+        #expect(try board.ok(["status"]).contains("pending:  none"))
+    }
+
     @Test func test_passwords_areNeverPrinted() throws {
         let board = try BoardFixture()
         let r = try board.run(["sync", "--remote", "postgres://ada:s3cret-pw@127.0.0.1:1/shop"])

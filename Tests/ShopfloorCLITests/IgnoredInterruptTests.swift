@@ -96,11 +96,28 @@ struct IgnoredInterruptTests {
         #expect(r.stderr == "ready\n")
     }
 
-    @Test func test_repl_withSigintAsUsual_isInterruptedByIt() throws {
+    /// Through a pipe, the Ctrl-C stops the `:run` (the events done stand, the status line says where) and ends
+    /// the session as it ends `lua - < FILE`: the rest of the input is not run, and the exit code is 1 (a failed
+    /// session, docs/repl.md), never 0. It used to go on with the next line and exit 0, as if all had run.
+    @Test func test_repl_withSigintAsUsual_isInterruptedByIt_andTheSessionEnds() throws {
         let r = try interrupt(["repl", "s.lua", "--allow-io", "--time-budget", "600"], ignored: false,
                               stdin: ":run 20000\nprint('next')\n")
-        #expect(r.stdout.hasSuffix("\nnext\n"), "\(r.stdout)")
-        #expect(r.stdout.contains("interrupted") || r.stderr.contains("interrupted"), "\(r.stdout)\n\(r.stderr)")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(!r.stdout.contains("next"), "\(r.stdout)")
+        #expect(r.stdout.hasPrefix("clock "), "\(r.stdout)")
         #expect(!r.stdout.contains("clock 20000.000"), "\(r.stdout)")
+        #expect(r.stderr.contains("\ninterrupted at clock "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("\ninterrupted (Ctrl-C): the rest of the input is not run\n"), "\(r.stderr)")
+    }
+
+    /// The same for a Lua chunk: `interrupted!` as lua says it, then the session ends, exit 1.
+    @Test func test_repl_aChunkInterruptedThroughAPipe_endsTheSession() throws {
+        let chunk = "io.stderr:write('ready\\n'); local f = io.open('go'); f:read('a'); f:close(); while true do end\n"
+        let r = try interrupt(["repl", "s.lua", "--allow-io", "--time-budget", "600"], ignored: false,
+                              stdin: chunk + "print('next')\n")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout == "", "\(r.stdout)")
+        #expect(r.stderr.contains("ready\ninterrupted!\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("\ninterrupted (Ctrl-C): the rest of the input is not run\n"), "\(r.stderr)")
     }
 }

@@ -78,6 +78,15 @@ struct ReplTests {
         #expect(r.stdout.contains("class    served"))
     }
 
+    /// `:stats` in a world without tasks (the empty world) says why there is nothing to show and what makes a
+    /// task; it printed an empty line, which read as a broken command.
+    @Test func test_pipe_statsInAWorldWithoutTasks_saysSo() throws {
+        let r = try Shell.run(["repl"], stdin: ":stats\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("no figures yet: this world has no tasks (clock 0.000). A counter's task makes one"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("or load a scenario: shopfloor repl FILE\n"), "\(r.stdout)")
+    }
+
     @Test func test_pipe_unknownCommand_suggests_andFails() throws {
         let r = try Shell.run(["repl"], stdin: ":relod\n")
         #expect(r.status == 1)

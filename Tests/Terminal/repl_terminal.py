@@ -67,6 +67,21 @@ def _():
     assert c.exitstatus == 0, f"Ctrl-D exit status {c.exitstatus}"
 
 
+@check("an error object with __tostring prints as its text alone, as lua's prompt shows it")
+def _():
+    c = spawn()
+    c.sendline('error(setmetatable({}, { __tostring = function() return "custom: 3 short" end }))')
+    c.expect_exact("\r\ncustom: 3 short\r\n> ")
+    c.sendline("error('plain')")
+    c.expect_exact("stdin:1: plain\r\nstack traceback:")
+    c.expect_exact("> ")
+    c.sendline(":stats")
+    c.expect_exact("no figures yet: this world has no tasks (clock 0.000).")
+    c.expect_exact("> ")
+    leave(c)
+    c.close()
+
+
 @check("a multi-line function definition continues at >>")
 def _():
     c = spawn()

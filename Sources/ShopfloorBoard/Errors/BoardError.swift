@@ -11,6 +11,8 @@ import ShopfloorText
 /// ```
 public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyTitle
+    /// A title typed here with no visible character (``VisibleTitle``): its first code points, and how many more.
+    case invisibleTitle([UInt32], more: Int)
     case multilineTitle
     case titleTooLong(count: Int)
     case bodyTooLong(count: Int)
@@ -26,6 +28,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchTask(id: Int)
     case alreadyInState(id: Int, state: TaskState)
     case nothingChanged(id: Int)
+    /// The rule (named, when it has a name) answered a change with the task's current values: it took the
+    /// user's change back, and nothing is written.
+    case revertedByRule(id: Int, rule: String?)
     case nothingToUndo
     case nothingToRedo
     /// The change to undo or redo no longer matches the task (e.g. it was changed by a sync).
@@ -54,6 +59,10 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .emptyTitle:
             "title must not be empty"
+        case .invisibleTitle(let values, let more):
+            "title must have at least one visible character (got only "
+                + values.map { ControlCharacters.name(Unicode.Scalar($0) ?? "\u{FFFD}") }.joined(separator: " ")
+                + (more > 0 ? " and \(more) more" : "") + ")"
         case .multilineTitle:
             "title must be a single line"
         case .titleTooLong(let count):
@@ -79,6 +88,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "task \(id) is already in \(state.displayName)"
         case .nothingChanged(let id):
             "nothing to change: task \(id) already has these values"
+        case .revertedByRule(let id, let rule):
+            "\(rule.map { "board rule '\(ControlCharacters.escaped($0, keepingLineBreaks: false))'" } ?? "the board rule") "
+                + "reverted the change to task \(id) (it returned the task's current values): nothing written"
         case .nothingToUndo:
             "nothing to undo"
         case .nothingToRedo:
@@ -87,9 +99,9 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot undo or redo: \(reason)"
         case .refusedByRule(let message):
             // The rule's own text (it may quote a title): escaped, so it cannot drive the terminal.
-            message.isEmpty ? "refused by a board rule" : ControlCharacters.escaped(message, keepingLineBreaks: false)
+            message.isEmpty ? "refused by a board rule" : ControlCharacters.escaped(Self.capped(message), keepingLineBreaks: false)
         case .ruleFailed(let reason):
-            "board rule failed: " + ControlCharacters.escaped(reason, keepingLineBreaks: true)
+            "board rule failed: " + ControlCharacters.escaped(Self.capped(reason), keepingLineBreaks: true)
         case .clockDrift(let remote, let local):
             "clock drift: a change stamped \(remote) is \((remote.wallMillis - local) / 1000) s ahead of this machine's clock"
         case .database(let message):
@@ -113,6 +125,27 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
     public var syncReason: String {
         if case .syncFailed(let reason, _) = self { return ControlCharacters.escaped(reason, keepingLineBreaks: false) }
         return description
+    }
+
+    /// The most of a rule's own text (a refusal, an error it raised) an error message quotes, in UTF-8 bytes:
+    /// a sentence and the place it names fit many times over; a rule returning a megabyte does not fill the
+    /// terminal with it.
+    public static let ruleTextLimit = 1000
+
+    /// `text` cut after ``ruleTextLimit`` bytes, at a character boundary, saying how much was left out:
+    /// `at most 3 tasks… (999000 more bytes)`.
+    static func capped(_ text: String) -> String {
+        let bytes = text.utf8.count
+        guard bytes > ruleTextLimit else { return text }
+        var kept = 0
+        var end = text.startIndex
+        for character in text {
+            let size = character.utf8.count
+            if kept + size > ruleTextLimit { break }
+            kept += size
+            end = text.index(after: end)
+        }
+        return String(text[..<end]) + "… (\(bytes - kept) more bytes)"
     }
 
     private static func limit(of field: String) -> Int {

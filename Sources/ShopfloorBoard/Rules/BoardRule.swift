@@ -14,11 +14,18 @@
 ///
 /// Undo and redo do not consult the rule: they restore a state the board already held.
 public protocol BoardRule {
+    /// The rule's name for messages about it (`wip_limit`), or nil (the default).
+    var name: String? { get }
+
     /// Decides on `change`, given the board as it is before the change.
     ///
     /// Throwing aborts the change (reported as ``BoardError/ruleFailed(_:)``, or rethrown as is
     /// when the error is already a ``BoardError``).
     func check(_ change: ProposedChange, on board: BoardView) throws -> RuleVerdict
+}
+
+extension BoardRule {
+    public var name: String? { nil }
 }
 
 /// A ``BoardRule`` made from a closure.

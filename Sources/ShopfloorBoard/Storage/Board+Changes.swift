@@ -9,6 +9,7 @@ extension Board {
     ///   in every case nothing is written.
     @discardableResult
     public func add(_ fields: TaskFields) throws -> BoardTask {
+        try VisibleTitle.check(fields.title)
         let proposed = try fields.validated()
         return try write { db in
             let fields = try consultRule(db, kind: .add, current: nil, proposed: proposed) ?? proposed
@@ -37,7 +38,9 @@ extension Board {
     ///   or a database error; nothing is written.
     @discardableResult
     public func edit(_ id: Int, _ edit: TaskEdit) throws -> BoardTask {
-        try change(.edit, id: id) { current in
+        // Only a title being typed must show: a task pulled by sync keeps its own, and its body and date can change.
+        if let title = edit.title { try VisibleTitle.check(title) }
+        return try change(.edit, id: id) { current in
             let proposed = try edit.applied(to: current.fields).validated()
             if proposed == current.fields { throw BoardError.nothingChanged(id: id) }
             return proposed
@@ -116,11 +119,13 @@ extension Board {
             }
             let replaced: TaskFields
             do {
+                if fields.title != proposed?.title { try VisibleTitle.check(fields.title) }
                 replaced = try fields.validated()
             } catch {
                 throw BoardError.ruleFailed("it returned an invalid task: \(error)")
             }
-            if let current, replaced == current.fields { throw BoardError.nothingChanged(id: current.id) }
+            // The user's change was a real one (edit and move refuse a no-op before asking): the rule took it back.
+            if let current, replaced == current.fields { throw BoardError.revertedByRule(id: current.id, rule: rule.name) }
             return replaced
         }
     }

@@ -10,7 +10,8 @@ struct ReplCommand: ShopfloorSubcommand {
         discussion: """
             Behaves like lua's own prompt: expressions print their values, unfinished chunks continue at >>, \
             errors print stdin:N: and a traceback. :help lists the commands (:reload, :step, :run, :stats, …).
-            With stdin not a terminal, lines are read without prompts; the exit code is 1 if any chunk failed.
+            With stdin not a terminal, lines are read without prompts; the exit code is 1 if any chunk failed, \
+            and a Ctrl-C ends the session there (the rest of the input is not run, exit 1), as it ends lua - < FILE.
             """
     )
 

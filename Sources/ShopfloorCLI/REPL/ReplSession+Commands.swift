@@ -44,7 +44,7 @@ extension ReplSession {
             case "reload": try reloadCommand()
             case "step": try step(args)
             case "run": try runCommand(args)
-            case "stats": say(SummaryReport.text(world.simulation.summary(), words: world.summaryWords, layout: world.summaryLayout).trimmingCharacters(in: .newlines))
+            case "stats": statsCommand()
             case "trace": try traceCommand(args)
             case "use": try useCommand(args)
             case "plugins": pluginsCommand()
@@ -71,6 +71,16 @@ extension ReplSession {
         case .reloaded(let files):
             say("reloaded \(files.joined(separator: ", ")): clock \(clock), lines and stock kept" + reload.parameterNote + reload.recipeNote)
         }
+    }
+
+    /// The summary so far; in a world without tasks (the empty world of `shopfloor repl` with no file) there
+    /// is no figure to show, and an empty line read as a broken command: it says so and what makes one.
+    private func statsCommand() {
+        let text = SummaryReport.text(world.simulation.summary(), words: world.summaryWords, layout: world.summaryLayout)
+            .trimmingCharacters(in: .newlines)
+        guard text.isEmpty else { return say(text) }
+        say("no figures yet: this world has no tasks (clock \(clock)). A counter's task makes one "
+            + "(c = shopfloor.counter \"bank\"; c:task { name = \"deposit\", service = 1 }), or load a scenario: shopfloor repl FILE")
     }
 
     private func traceCommand(_ args: [String]) throws {

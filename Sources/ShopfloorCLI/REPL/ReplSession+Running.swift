@@ -165,6 +165,7 @@ extension ReplSession {
 
     private func reportInterrupt(events: Int?) {
         world.lua.clearInterrupt()
+        if !interactive { interruptedThroughPipe = true }
         let done = events.map { " after \($0) event\($0 == 1 ? "" : "s")" } ?? ""
         complain("interrupted\(done) at clock \(clock): the events up to there stand, the world is consistent")
     }

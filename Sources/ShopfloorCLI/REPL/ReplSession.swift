@@ -19,6 +19,8 @@ final class ReplSession {
     var tracing = false
     private var printer: LuaReference?
     private var quitRequested = false
+    /// Through a pipe: a Ctrl-C stopped a command (``endsOnInterrupt()``).
+    var interruptedThroughPipe = false
 
     init(file: String?, options: ScenarioOptions, interactive: Bool) throws {
         self.file = file
@@ -88,6 +90,7 @@ final class ReplSession {
             if buffer.isEmpty, line.hasPrefix(":") {
                 reader.remember(line)
                 command(line)
+                if endsOnInterrupt() { break reading }
                 continue
             }
             buffer.append(line)
@@ -100,6 +103,7 @@ final class ReplSession {
             case .ready:
                 reader.remember(buffer.joined(separator: "\n"))
                 execute()
+                if endsOnInterrupt() { buffer = []; break reading }
             }
             buffer = []
         }
@@ -109,6 +113,18 @@ final class ReplSession {
         }
         reader.close()
         return interactive ? 0 : (failed ? 1 : 0)
+    }
+
+    /// Through a pipe, a Ctrl-C that came while a command ran ends the session, as it ends `lua - < FILE`
+    /// (`interrupted!`, exit 1): the rest of the input was written for a world the interrupted command did not
+    /// finish making, and nobody is there to see it fail line after line. The session fails (exit 1), never
+    /// 0 as if the input had all run. At a terminal, Ctrl-C stops the command and the prompt comes back.
+    private func endsOnInterrupt() -> Bool {
+        guard !interactive, interruptedThroughPipe || world.lua.interruptRequested else { return false }
+        world.lua.clearInterrupt()
+        failed = true
+        complain("interrupted (Ctrl-C): the rest of the input is not run")
+        return true
     }
 
     enum Compiled {
@@ -148,7 +164,9 @@ final class ReplSession {
             // Ctrl-C is routed to Lua for the whole command, snapshot and rollback included: a Ctrl-C
             // that arrives before the chunk starts still stops it, never the process.
             try Interrupt.catching(for: lua) { try world.transaction { _ in
-                try lua.protectedCall(arguments: 0, results: LuaState.allResults)
+                // lua.c's message handler: an error object that prints itself (`__tostring`) is shown as it
+                // prints, without a traceback; a string gets one.
+                try lua.protectedCall(arguments: 0, results: LuaState.allResults, traceback: .asLua)
                 let count = lua.stack.top - base
                 if count > 0, let printer {
                     printer.push()

@@ -22,6 +22,17 @@ public enum StandardStreams {
     /// Why stdout could not be written (`No space left on device`), once it failed.
     nonisolated(unsafe) public private(set) static var failure: String?
 
+    /// What the command has already done for good when its output is only the confirmation (`task #12
+    /// was added`), set by ``saved(_:)``.
+    nonisolated(unsafe) private static var done: String?
+
+    /// Says that the command's change is saved, whatever becomes of its output: if stdout then cannot be
+    /// written, ``finish()`` says the change was made (`error: task #12 was added, but its confirmation could
+    /// not be written to standard output: …`), so a script that retries on exit 1 knows not to make it twice.
+    public static func saved(_ what: String) {
+        done = what
+    }
+
     /// Appends to stdout's buffer.
     public static func output(_ text: String) {
         guard failure == nil else { return }
@@ -46,11 +57,16 @@ public enum StandardStreams {
     }
 
     /// Flushes stdout and says whether everything written to it arrived: false after a failure,
-    /// which is then reported on stderr (`error: cannot write to standard output: …`).
+    /// which is then reported on stderr (`error: cannot write to standard output: …`, or, after
+    /// ``saved(_:)``, `error: task #12 was added, but its confirmation could not be written to standard output: …`).
     public static func finish() -> Bool {
         flush()
         guard let failure else { return true }
-        error("error: cannot write to standard output: \(failure)\n")
+        if let done {
+            error("error: \(done), but its confirmation could not be written to standard output: \(failure)\n")
+        } else {
+            error("error: cannot write to standard output: \(failure)\n")
+        }
         return false
     }
 

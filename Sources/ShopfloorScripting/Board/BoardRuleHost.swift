@@ -42,6 +42,9 @@ public final class BoardRuleHost: BoardRule {
     /// plugin's own line: bad answers are reported there.
     private let definition: String
 
+    /// The plugin's name, for messages about what the rule did (`board rule 'keep_title' reverted …`).
+    public var name: String? { plugin.name }
+
     /// Builds the rule chosen by `--use board_rule=NAME` (`choices`), else by the config's
     /// `rule`; `nil` when none is chosen (or the choice is `none`), so no Lua starts.
     ///
@@ -197,6 +200,7 @@ public final class BoardRuleHost: BoardRule {
             }
             do {
                 // Checked here too (the board checks again), so the error names the rule's place.
+                if fields.title != proposed.title { try VisibleTitle.check(fields.title) }
                 return .allowModified(try fields.validated())
             } catch {
                 throw BoardError.ruleFailed("\(where_) returned an invalid task: \(error)")

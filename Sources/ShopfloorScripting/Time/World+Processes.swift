@@ -60,7 +60,7 @@ extension World {
     /// The error a process stopped with, at the place in the process it happened (a time-budget stop or a
     /// runtime error in a host function has no position of its own), with the process's own traceback.
     func processError(_ process: ProcessState, message value: LuaValue) -> LuaError {
-        let message = value.stringValue ?? "(error object is a \(value.typeName) value)"
+        let message = lua.stack.withSandboxHint(value.stringValue ?? "(error object is a \(value.typeName) value)")
         process.coroutine.push()
         let (place, traceback) = lua.stack.failedThread(at: -1)
         lua.stack.pop()

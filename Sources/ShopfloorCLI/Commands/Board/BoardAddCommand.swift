@@ -15,7 +15,9 @@ struct BoardAddCommand: BoardSubcommand {
     @Option(help: ArgumentHelp("The task's description.", valueName: "text"))
     var body: String = ""
 
-    @Option(help: ArgumentHelp("The deadline.", valueName: "YYYY-MM-DD"))
+    // `none` (as `edit --due none` takes it) is no deadline, the same as leaving --due out: a script
+    // passing its deadline through, none included, need not drop the option.
+    @Option(help: ArgumentHelp("The deadline, or none.", valueName: "YYYY-MM-DD|none"))
     var due: String?
 
     @Option(help: ArgumentHelp("The column to add it to.", valueName: "todo|doing|done"))
@@ -27,9 +29,10 @@ struct BoardAddCommand: BoardSubcommand {
 
     func execute() throws {
         let fields = TaskFields(
-            title: title, body: body, due: try due.map(DueDate.init(parsing:)), state: try TaskState(parsing: state))
+            title: title, body: body, due: try due.flatMap(DueDate.parseClearable), state: try TaskState(parsing: state))
         let session = try BoardSession.open(path: try databasePath(), rules: rules)
         let task = try session.board.add(fields)
+        StandardStreams.saved("task #\(task.id) was added")
         var line = "#\(task.id) Added '\(BoardRendering.safe(task.title))'. (\(task.state.displayName)"
         if let due = task.due { line += ", due \(due)" }
         StandardStreams.output(line + ")\n")

@@ -37,6 +37,7 @@ struct BoardEditCommand: BoardSubcommand {
             title: title, body: body, due: try due.map { DueChange(try DueDate.parseClearable($0)) } ?? .keep)
         let session = try BoardSession.open(path: try databasePath(), rules: rules)
         _ = try session.board.edit(id, edit)
+        StandardStreams.saved("task #\(id) was edited")
         try session.reportLatest(id: id)
         session.finish()
     }

@@ -22,7 +22,8 @@ struct BoardMoveCommand: BoardSubcommand {
         let id = try BoardTask.parseID(id)
         let state = try TaskState(parsing: state)
         let session = try BoardSession.open(path: try databasePath(), rules: rules)
-        _ = try session.board.move(id, to: state)
+        let moved = try session.board.move(id, to: state)
+        StandardStreams.saved("task #\(id) was moved to \(moved.state.displayName)")
         try session.reportLatest(id: id)
         session.finish()
     }

@@ -14,6 +14,7 @@ struct BoardRedoCommand: BoardSubcommand {
     func execute() throws {
         let session = try BoardSession.open(path: try databasePath(), rules: nil)
         let entry = try session.board.redo()
+        StandardStreams.saved("task #\(entry.taskID)'s change was redone")
         StandardStreams.output("#\(entry.taskID) \(BoardRendering.safe(entry.message))\n")
         session.finish()
     }

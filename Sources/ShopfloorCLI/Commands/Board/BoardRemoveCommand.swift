@@ -20,6 +20,7 @@ struct BoardRemoveCommand: BoardSubcommand {
         let id = try BoardTask.parseID(id)
         let session = try BoardSession.open(path: try databasePath(), rules: rules)
         _ = try session.board.remove(id)
+        StandardStreams.saved("task #\(id) was removed")
         try session.reportLatest(id: id)
         session.finish()
     }

@@ -36,6 +36,7 @@ struct BoardSyncCommand: BoardSubcommand {
         let target = try RemoteTarget(url: url, configPassword: session.config.password)
         if save { try BoardConfig.saveRemote(url, path: session.config.path) }
         let report = try BoardSync.sync(session.board, with: target)
+        StandardStreams.saved("synced with \(target) (pushed \(report.pushed), pulled \(report.pulled))")
         session.warnAboutQuarantined(report)
         var line = "Synced with \(target): pushed \(report.pushed), pulled \(report.pulled)"
         if report.conflicts > 0 {

@@ -14,6 +14,7 @@ struct BoardUndoCommand: BoardSubcommand {
     func execute() throws {
         let session = try BoardSession.open(path: try databasePath(), rules: nil)
         let entry = try session.board.undo()
+        StandardStreams.saved("task #\(entry.taskID)'s latest change was undone")
         StandardStreams.output("#\(entry.taskID) \(BoardRendering.safe(entry.message))\n")
         session.finish()
     }
