@@ -52,6 +52,37 @@ struct ReportSeriesTests {
         #expect(busy.allSatisfy { abs($0 - 1) < 1e-9 }, "\(busy.filter { abs($0 - 1) >= 1e-9 }.prefix(5))")
     }
 
+    /// A run that ends when nobody is left (its length unknown beforehand) is charted in more than one point, and
+    /// the points tile it: their time-weighted mean is the summary's mean length.
+    @Test func test_runEndingWhenEmpty_isChartedInManyPoints_thatTileIt() throws {
+        let folder = try TemporaryFolder()
+        try """
+            local c = shopfloor.counter "c"
+            c:task { name = "t", service = 1 }
+            c:tellers { skill = "t" }
+            for i = 1, 300 do c:arrive "t" end
+            """.write(toFile: folder.path + "/s.lua", atomically: true, encoding: .utf8)
+        let path = folder.path + "/report.json"
+        let r = try Shell.run(["run", folder.path + "/s.lua", "--report", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let series = try #require(object["series"] as? [String: Any])
+        let queue = try #require(series["queue_length"] as? [String: Any])
+        let times = try #require(queue["t"] as? [Double])
+        let length = try values(series, "queue_length", "t")
+        #expect(times.count >= 5, "\(times.count) points for 600 events")
+        var area = 0.0, before = 0.0
+        for (t, v) in zip(times, length) {
+            area += v * (t - before)
+            before = t
+        }
+        let summary = try #require(object["summary"] as? [String: Any])
+        let lines = try #require(summary["lines"] as? [String: [String: Any]])
+        let mean = try #require(lines["t"]?["mean_length"] as? Double)
+        #expect(times.last == summary["end_time"] as? Double)
+        #expect(abs(area / times.last! - mean) < 1e-9, "charted \(area / times.last!), summary \(mean)")
+    }
+
     /// A series that thinned (more samples offered than it keeps) still tiles the time: as the recorder measures
     /// each kept point over the time since the last kept one, the series' time-weighted mean is the quantity's.
     @Test func test_thinnedSeries_keepsTheTimeWeightedMean() {
