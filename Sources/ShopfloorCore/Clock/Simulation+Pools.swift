@@ -127,7 +127,10 @@ extension Simulation {
     func notePresence(_ pool: Int, _ delta: Int) {
         let now = self.now
         if poolStore[pool].present == nil {
-            var present = TimeWeighted(start: poolStore[pool].busy.start, value: Double(poolStore[pool].presentCount))
+            // Every teller was present until now: since the busy record's origin too (a report's series).
+            let busy = poolStore[pool].busy, count = Double(poolStore[pool].presentCount)
+            var present = TimeWeighted(start: busy.start, value: count, origin: busy.origin,
+                                       areaBeforeStart: count * (busy.start - busy.origin))
             present.set(Double(poolStore[pool].presentCount), at: now)
             poolStore[pool].present = present
         }

@@ -13,6 +13,11 @@ public struct TimeWeighted: Sendable, Equatable, Codable {
     public private(set) var value: Double
     /// ∫ value dt from `start` to `lastTime`.
     public private(set) var area: Double = 0
+    /// When the record began (`start` before any restart): a report's time series covers the whole run, the
+    /// warm-up included, while the figures cover the time from `start`.
+    public private(set) var origin: Double
+    /// ∫ value dt from `origin` to `start`: what restarts set aside (see ``totalArea(until:)``).
+    public private(set) var areaBeforeStart: Double = 0
     /// Smallest and largest value held for a positive time before `lastTime` (see ``minimum(until:)``).
     var heldMinimum = Double.infinity
     var heldMaximum = -Double.infinity
@@ -21,6 +26,15 @@ public struct TimeWeighted: Sendable, Equatable, Codable {
         self.start = start
         self.lastTime = start
         self.value = value
+        self.origin = start
+    }
+
+    /// A record begun later that stands for one kept since `origin`: the area before `start` is
+    /// `areaBeforeStart` (a pool's present tellers, recorded from its first size change, were all there before).
+    init(start: Double, value: Double, origin: Double, areaBeforeStart: Double) {
+        self.init(start: start, value: value)
+        self.origin = origin
+        self.areaBeforeStart = areaBeforeStart
     }
 
     /// The value becomes `newValue` at `time` (≥ the last change).
@@ -59,8 +73,15 @@ public struct TimeWeighted: Sendable, Equatable, Codable {
         return span > 0 ? area(until: time) / span : value
     }
 
+    /// ∫ value dt from `origin` to `time`, across restarts: a report samples its time series from it, so an
+    /// interval that holds the warm-up's end reads the same as any other (from `area` it went negative).
+    public func totalArea(until time: Double) -> Double {
+        areaBeforeStart + area(until: time)
+    }
+
     /// Restarts measurement at `time`, keeping the current value (warm-up reset).
     public mutating func restart(at time: Double) {
+        areaBeforeStart += area(until: time)
         start = time
         lastTime = time
         area = 0

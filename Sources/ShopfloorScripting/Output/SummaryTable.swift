@@ -1,3 +1,5 @@
+import ShopfloorText
+
 /// One table of the text summary: a left-aligned name column, then right-aligned figure columns of usual widths
 /// that grow when a figure (or a heading) needs more, so every column keeps at least one space before it.
 ///
@@ -30,10 +32,12 @@ struct SummaryTable {
         self.columns = columns
     }
 
-    /// Adds a row: a name and one figure per column.
+    /// Adds a row: a name and one figure per column. A control character in the name (a task called
+    /// `"lo\nan"`) is shown as `\u{A}`, as error messages show it: written as is, it broke the row in two
+    /// and every column after it, or reached the terminal as a command.
     mutating func row(_ name: String, _ figures: [String]) {
         precondition(figures.count == columns.count, "a summary row has one figure per column")
-        rows.append((name, figures))
+        rows.append((ControlCharacters.escaped(name, keepingLineBreaks: false), figures))
     }
 
     /// The heading line and the rows, each ending in a newline.

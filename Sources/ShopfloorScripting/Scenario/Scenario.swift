@@ -76,7 +76,10 @@ public enum Scenario {
     ///     events, and is rethrown as is (`shopfloor run` stops this way on Ctrl-C); the end of the run
     ///     (`shopfloor.on("end")`) is reported first, as for a run that stopped by its rule.
     /// - Throws: also when the warm-up (`warmup`) outlasted the run: its figures would measure nothing.
-    public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil,
+    ///   - idleSlice: with `progress`, in a run that ends when nobody is left (its end unknown), the events between
+    ///     two calls of `progress`. A report's sampler asks for fewer than the default: a day of 1,700 events gave
+    ///     its charts one point.
+    public static func run(_ world: World, until: Double? = nil, warmup: Double? = nil, idleSlice: Int = 2000,
                            progress: ((Progress) throws -> Void)? = nil) throws {
         let simulation = world.simulation
         // A world without tasks runs too: its timers, processes and restocks are its work (a stock and a
@@ -97,7 +100,7 @@ public enum Scenario {
             }
         }
         do {
-            try runToEnd(world, until: until, warmup: warmup, progress: progress)
+            try runToEnd(world, until: until, warmup: warmup, idleSlice: idleSlice, progress: progress)
         } catch where stoppedByWatcher {
             // Ctrl-C between two events: a normal end (the summary so far is printed).
             try reportEnd(world)
@@ -115,7 +118,7 @@ public enum Scenario {
         do { try world.simulation.endRun() } catch { throw Scenario.userFacing(error) }
     }
 
-    private static func runToEnd(_ world: World, until: Double?, warmup: Double?, progress: ((Progress) throws -> Void)?) throws {
+    private static func runToEnd(_ world: World, until: Double?, warmup: Double?, idleSlice: Int, progress: ((Progress) throws -> Void)?) throws {
         let simulation = world.simulation
         do {
             if let warmup { try simulation.resetStatistics(at: warmup) }
@@ -172,7 +175,7 @@ public enum Scenario {
                         "\(world.scenario ?? "the scenario"): arrivals never stop on their own: add shopfloor.stop { served = N } or { time = T }, or pass --until T")
                 }
                 if let progress {
-                    while !(try simulation.runUntilIdle(maxEvents: 2000)) {
+                    while !(try simulation.runUntilIdle(maxEvents: max(1, idleSlice))) {
                         try progress(Progress(served: simulation.servedTotal, clock: simulation.now, fraction: nil))
                         // Stuck customers: nothing left to happen but background events (a sampler, a process
                         // looping for ever), which never keep a run going on their own (docs/time.md).
