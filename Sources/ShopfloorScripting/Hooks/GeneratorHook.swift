@@ -96,7 +96,7 @@ extension World {
     func ownTask(at index: Int32, station: Int) -> Int? {
         guard lua.stack.isString(at: index), let name = lua.stack.string(at: index) else { return nil }
         if let i = simulation.taskIndex(named: name, inStation: station) { return i }
-        return name.contains(".") ? simulation.taskIndex(path: name) : nil
+        return name.contains(".") ? taskIndex(path: name) : nil
     }
 
     /// A customer's attributes (`vip = true`, `items = 3`): named booleans, numbers and strings; nil when none.

@@ -45,8 +45,19 @@ extension World {
     /// Task `name` as counter `station` sees it: its own task of that name, else a `station.task` path.
     func task(named name: String, in station: Int) throws -> Int {
         if let i = simulation.taskIndex(named: name, inStation: station) { return i }
-        if name.contains("."), let i = simulation.taskIndex(path: name) { return i }
+        if name.contains("."), let i = taskIndex(path: name) { return i }
         throw ScriptingError.invalidScenario(unknownTask(name, in: station))
+    }
+
+    /// Task `path` (`station.task`), or a plain task name: the core's lookup, and while the world has one counter
+    /// (the core keeps its station unnamed, so single-counter outputs read as before stations) that counter's
+    /// name too, as the trace's `station` shows it: `shopfloor.counter "s"` then `route = { ["s.t"] = 0.3, … }`
+    /// works before a second counter exists as after.
+    func taskIndex(path: String) -> Int? {
+        if let i = simulation.taskIndex(path: path) { return i }
+        guard let dot = path.firstIndex(of: "."), let counterName, simulation.stations[0].name.isEmpty,
+              path[..<dot] == counterName[...] else { return nil }
+        return simulation.taskIndex(named: String(path[path.index(after: dot)...]), inStation: 0)
     }
 
     /// `unknown task 'x' (tasks: …; did you mean …?)` for counter `station`: its own tasks are listed (the

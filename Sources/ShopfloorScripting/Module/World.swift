@@ -121,7 +121,7 @@ public final class World {
     func task(at index: Int32) -> Int? {
         if let i = tables.task(interned: index, simulation) { return i }
         guard let name = lua.stack.string(at: index) else { return nil }
-        return simulation.taskIndex(named: name) ?? simulation.taskIndex(path: name)
+        return simulation.taskIndex(named: name) ?? taskIndex(path: name)
     }
 
     /// Task index by name, or an error listing the tasks.
