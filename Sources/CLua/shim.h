@@ -254,12 +254,12 @@ static inline int sf_standalone_handler(lua_State *L) {
 }
 
 /**
- * As sf_pcall_m, with lua.c's message handler (sf_standalone_handler).
- * Stack: [function, nargs args] → [nresults results] or [error message, with traceback unless __tostring gave it].
+ * lua_pcall with message handler `handler`, Lua code running with the memory cap enforced.
+ * Stack: [function, nargs args] → [nresults results] or [the handler's error message].
  */
-static inline int sf_pcall_standalone_m(lua_State *L, sf_memory *m, int nargs, int nresults) {
+static inline int sf_pcall_handled(lua_State *L, sf_memory *m, lua_CFunction handler, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, sf_standalone_handler);
+    lua_pushcfunction(L, handler);
     lua_insert(L, base);
     int status = sf_entry_pcall(L, m, nargs, nresults, base);
     lua_remove(L, base);
@@ -267,16 +267,19 @@ static inline int sf_pcall_standalone_m(lua_State *L, sf_memory *m, int nargs, i
 }
 
 /**
+ * As sf_pcall_m, with lua.c's message handler (sf_standalone_handler).
+ * Stack: [function, nargs args] → [nresults results] or [error message, with traceback unless __tostring gave it].
+ */
+static inline int sf_pcall_standalone_m(lua_State *L, sf_memory *m, int nargs, int nresults) {
+    return sf_pcall_handled(L, m, sf_standalone_handler, nargs, nresults);
+}
+
+/**
  * lua_pcall with the traceback handler, Lua code running with the memory cap enforced.
  * Stack: [function, nargs args] → [nresults results] or [error message with traceback].
  */
 static inline int sf_pcall_m(lua_State *L, sf_memory *m, int nargs, int nresults) {
-    int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, sf_traceback_handler);
-    lua_insert(L, base);
-    int status = sf_entry_pcall(L, m, nargs, nresults, base);
-    lua_remove(L, base);
-    return status;
+    return sf_pcall_handled(L, m, sf_traceback_handler, nargs, nresults);
 }
 
 /**
