@@ -50,6 +50,15 @@ public enum ShopfloorMain {
             let wrote = StandardStreams.finish()
             // Help and --version print through ArgumentParser (stdout): check that write too.
             let code = ShopfloorCommand.exitCode(for: error)
+            // A word starting with '-' read as short options (`board add "-fix the bug"` was `-h`: the help, exit 0,
+            // nothing added): refused, saying how to give it, with the command's usage when the parser has one.
+            if let dashed = DashArgument.message(arguments: given) {
+                let text = ShopfloorCommand.fullMessage(for: error)
+                let usage = code == .success ? nil : text.range(of: "\nUsage: ").map { String(text[$0.lowerBound...]) }
+                StandardStreams.error("Error: \(visible(dashed))\(usage.map(visible) ?? "")\n")
+                _ = StandardStreams.finish()
+                exit(ExitCode.validationFailure.rawValue)
+            }
             if code == .success {
                 let text = ShopfloorCommand.fullMessage(for: error)
                 if !text.isEmpty { StandardStreams.output(text + "\n") }
