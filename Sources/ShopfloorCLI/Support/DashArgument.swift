@@ -14,7 +14,7 @@ enum DashArgument {
         for (index, word) in arguments.enumerated() {
             if word == "--" { return nil }
             guard word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 2, Double(word) == nil else { continue }
-            let quoted = "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            let quoted = singleQuoted(word)
             let letters = word.dropFirst().prefix(3).map { "-\($0)" }.joined(separator: ", ")
             var message = "\(quoted) starts with '-', so it would be read as options (\(letters), …): "
             let previous = index > 0 ? arguments[index - 1] : ""
@@ -44,6 +44,11 @@ enum DashArgument {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0)
         }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? word : singleQuoted(word)
+    }
+
+    /// `word` in single quotes, as a shell reads it back (`'it'\''s'`).
+    private static func singleQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

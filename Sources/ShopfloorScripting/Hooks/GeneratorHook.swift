@@ -95,8 +95,7 @@ extension World {
     /// The task the string at `index` names for counter `station`: its own task by plain name, or a `station.task` path.
     func ownTask(at index: Int32, station: Int) -> Int? {
         guard lua.stack.isString(at: index), let name = lua.stack.string(at: index) else { return nil }
-        if let i = simulation.taskIndex(named: name, inStation: station) { return i }
-        return name.contains(".") ? taskIndex(path: name) : nil
+        return taskIndex(name, seenFrom: station)
     }
 
     /// A customer's attributes (`vip = true`, `items = 3`): named booleans, numbers and strings; nil when none.

@@ -80,8 +80,7 @@ extension World {
     func routeTargetsExist(_ pending: PendingRoute) -> Bool {
         let station = simulation.station(ofTask: pending.task)
         let known: (String) -> Bool = { name in
-            name == "exit" || self.simulation.taskIndex(named: name, inStation: station) != nil
-                || (name.contains(".") && self.taskIndex(path: name) != nil)
+            name == "exit" || self.taskIndex(name, seenFrom: station) != nil
         }
         pending.spec.push()
         defer { lua.stack.pop() }
@@ -115,8 +114,7 @@ extension World {
 
     /// A route's target task: a task of counter `station` by plain name, or `station.task`.
     func routeTarget(_ name: String, from station: Int, _ label: String) throws -> Int {
-        if let i = simulation.taskIndex(named: name, inStation: station) { return i }
-        if name.contains("."), let i = taskIndex(path: name) { return i }
+        if let i = taskIndex(name, seenFrom: station) { return i }
         let own = tasks(ofStation: station).map { simulation.tasks[$0].name }
         let candidates = own + (hasSeveralStations ? allTaskPaths : []) + ["exit"]
         throw ScriptingError.invalidScenario("\(label): " + UnknownName.message("task", name, among: candidates, label: "tasks"))

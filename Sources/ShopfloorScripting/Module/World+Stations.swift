@@ -44,9 +44,15 @@ extension World {
 
     /// Task `name` as counter `station` sees it: its own task of that name, else a `station.task` path.
     func task(named name: String, in station: Int) throws -> Int {
+        guard let i = taskIndex(name, seenFrom: station) else { throw ScriptingError.invalidScenario(unknownTask(name, in: station)) }
+        return i
+    }
+
+    /// Task `name` as counter `station` sees it, or nil: its own task of that name, else a `station.task` path
+    /// (``taskIndex(path:)``). The one rule for routes, `arrive`, generators and routing functions.
+    func taskIndex(_ name: String, seenFrom station: Int) -> Int? {
         if let i = simulation.taskIndex(named: name, inStation: station) { return i }
-        if name.contains("."), let i = taskIndex(path: name) { return i }
-        throw ScriptingError.invalidScenario(unknownTask(name, in: station))
+        return name.contains(".") ? taskIndex(path: name) : nil
     }
 
     /// Task `path` (`station.task`), or a plain task name: the core's lookup, and while the world has one counter
