@@ -18,6 +18,7 @@ struct SnapshotCoverageTests {
         "policyOwnSkillOnly": "derived: set by `tellerPolicyScope`'s didSet",
         "ownSkillOnly": "derived: set by `builtinTellerRule`'s didSet",
         "servesDirectlyFlag": "derived: set by the hooks' and observers' didSets",
+        "drawsThroughHook": "derived: set with `servesDirectlyFlag` by the didSets of `serviceTime` and `recipes`",
         "decisionDepth": "a restore is refused unless it is 0",
         "isRunning": "a restore is refused while it is true",
         "busyDepth": "a restore is refused unless it is 0",
@@ -61,7 +62,7 @@ struct SnapshotCoverageTests {
             Issue.record("'\(name)' is both in the snapshot and excluded")
         }
         // A class-held property outside `buffers` is shared by a snapshot, not copied: only the hooks may be.
-        let byReference: Set<String> = ["makers"]
+        let byReference: Set<String> = ["makers", "recipes"]
         for (label, object) in classHeld(sim) where !listed.contains(object) && !byReference.contains(label) {
             Issue.record("Simulation.\(label) holds a class instance that Simulation.buffers does not list: a snapshot would share it instead of copying it")
         }

@@ -207,7 +207,7 @@ enum EventLine {
         let sim = world.simulation
         var line = String(format: "%9.3f  %-7@ customer %d (%@)", event.time, event.kind.rawValue as NSString,
                           event.customer.number, sim.tasks[event.customer.task].name as NSString)
-        if let teller = event.teller, event.kind == .start || event.kind == .finish {
+        if let teller = event.teller, event.kind == .start || event.kind == .finish || event.kind == .fail {
             line += " at teller \(teller + 1) (\(sim.poolName(ofTeller: teller)))"
         }
         return line

@@ -1,6 +1,7 @@
-/// What happened to a customer, as observers see it.
+/// What happened to a customer, as observers see it. `fail`: a maker found the customer's order short and turned
+/// them away at once — no service, so no `start` or `finish` (the summary's `failed`, never `served`).
 public enum CounterEventKind: String, Sendable, Codable {
-    case arrive, start, finish, balk, renege
+    case arrive, start, finish, balk, renege, fail
 }
 
 /// One customer event delivered to an observer (and, through the scripting layer, to `--trace`).
@@ -10,6 +11,6 @@ public struct CounterEvent: Sendable, Equatable {
     public var time: Double
     /// The customer, as of the event.
     public var customer: Customer
-    /// The teller, for `start` and `finish`.
+    /// The teller, for `start`, `finish` and `fail`.
     public var teller: Int?
 }

@@ -14,6 +14,9 @@ public struct CounterObservers {
     public var onFinish: ((CounterEvent) throws -> Void)?
     public var onBalk: ((CounterEvent) throws -> Void)?
     public var onRenege: ((CounterEvent) throws -> Void)?
+    /// A maker turned the customer away, their order short (``CounterEventKind/fail``): at the instant the order
+    /// was decided, instead of a `start` and a `finish` — a hook counting finishes counts those served.
+    public var onFail: ((CounterEvent) throws -> Void)?
     /// Lighter forms of ``onStart`` and ``onFinish``: the event's plain values (``CounterEventView``), no
     /// ``Customer`` built. Called only when the matching full observer is `nil` (install one or the other).
     // Performance: the scripting layer's event hooks use these unless a trace or live view listens
@@ -36,9 +39,9 @@ public struct CounterObservers {
 
     public init() {}
 
-    /// Whether any customer observer is installed (one test on the hot path instead of five).
+    /// Whether any customer observer is installed (one test on the hot path instead of eight).
     var observesCustomers: Bool {
-        onArrive != nil || onStart != nil || onFinish != nil || onBalk != nil || onRenege != nil
+        onArrive != nil || onStart != nil || onFinish != nil || onBalk != nil || onRenege != nil || onFail != nil
             || onStartView != nil || onFinishView != nil
     }
 }

@@ -215,15 +215,19 @@ extension Simulation {
     // MARK: Finish reports
 
     /// Tells the finish observer about teller `t`'s customer in `slot`, as `handleFinish` does: the record still
-    /// holds the visit that just ended (task, teller, service start; the state reported as served or turned away).
+    /// holds the visit that just ended (task, teller, service start; the state reported as served). A customer
+    /// turned away was reported as `fail` when the order was decided: nothing more is said.
     /// With `releasing`, the slot is freed after the event is built and before the observer runs.
     // Performance: built only where reported, never carried across the finish (a carried enum holding a full
     // `CounterEvent` cost two 145-byte copies per routed finish; NetworkBenchmark, shopfloor-bench network).
     func reportFinish(_ t: Int, slot: Int32, turnedAway: Bool, releasing: Bool) throws {
         let now = runState.scheduler.now
-        if let onFinish = observers.onFinish {
+        if turnedAway {
+            // Heard of as `fail` when the order was decided (startService): no finish without a service.
+            if releasing { table.release(slot) }
+        } else if let onFinish = observers.onFinish {
             var snapshot = customer(slot)
-            snapshot.state = turnedAway ? .turnedAway : .served
+            snapshot.state = .served
             if releasing { table.release(slot) }
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
         } else if let onFinishView = observers.onFinishView {

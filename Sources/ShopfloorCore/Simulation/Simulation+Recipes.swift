@@ -1,9 +1,10 @@
 /// Makers: tellers whose task is a recipe (the juice bar).
 ///
 /// A task can stand for a recipe: when a teller takes a customer of that task, the recipe is taken from stock
-/// all or nothing. Made: the service lasts the task's own service time (the prep time). Short: nothing is taken
-/// and the service lasts 0 s — the order fails at once and the maker takes the next customer. Either way the
-/// decision is reported to ``RecipeService/onDecision`` right after the take, where a stock rule may restock.
+/// all or nothing. Made: the service lasts the task's own service time (the prep time), or a service-time hook's
+/// answer. Short: nothing is taken and the service lasts 0 s — the order fails at once and the maker takes the
+/// next customer. Either way the decision is reported to ``RecipeService/onDecision`` right after, where a stock
+/// rule may restock.
 ///
 /// ```swift
 /// let juice = try sim.register(Recipe(name: "banana juice", ingredients: ["banana": 2]))
@@ -24,8 +25,12 @@ public final class RecipeService {
     @exclusivity(unchecked) public internal(set) var decided = 0
     /// The last decision, so a retry after a throwing observer never takes the same customer's order twice.
     @exclusivity(unchecked) var lastCustomer = -1
+    /// NaN while the last decision's duration is still to be drawn.
     @exclusivity(unchecked) var lastDuration = 0.0
     @exclusivity(unchecked) var lastFailed = false
+    @exclusivity(unchecked) var lastShortage: Shortage?
+    /// Whether the last decision is still to be reported to ``onDecision``.
+    @exclusivity(unchecked) var reportPending = false
 
     /// `recipeOfTask` for the per-order path: no array retain or copy-on-write check (juice-bar benchmark).
     let recipeIndex: UnsafeList<Int>
@@ -39,10 +44,11 @@ public final class RecipeService {
 extension Simulation {
     // MARK: Makers (tellers serving recipes)
 
-    /// Makes the tasks in `recipes` (task index → recipe index) recipe tasks and installs the take at service start
-    /// as the service-time hook. Tellers serve them FIFO across all their lines (oldest order first). The counter
-    /// then serves by the makers' rule (``ServiceRule/makers(_:)``: the same steps as these hooks, without calling
-    /// them) until either hook is replaced.
+    /// Makes the tasks in `recipes` (task index → recipe index) recipe tasks: every service of one takes its recipe
+    /// at the start, all or nothing (``recipes``), whatever teller policy or service-time hook is installed later.
+    /// Tellers serve them FIFO across all their lines (oldest order first, the installed teller policy). The counter
+    /// then serves by the makers' rule (``ServiceRule/makers(_:)``: the same steps as that policy and the take,
+    /// without calling them) until a policy or service-time hook is installed.
     /// - Returns: the service; set its `onDecision` to hear of each take.
     /// - Throws: for an unknown task or recipe.
     @discardableResult
@@ -55,19 +61,15 @@ extension Simulation {
             map[task] = recipe
         }
         let service = RecipeService(recipeOfTask: map)
-        // Performance: unowned(unsafe) skips the unowned-retain per order (juice-bar benchmark). Safe: the
-        // simulation's hook holds the closure and the caller keeps the service as long as the hook is installed.
-        serviceTime = { [unowned(unsafe) service] customer, teller, simulation in
-            try service.decide(task: customer.task, number: customer.number, teller: teller, in: simulation)
-        }
         tellerPolicy = { teller, simulation in simulation.oldestHead(forTeller: teller) }
-        makers = service  // after both hooks: setting either clears it
+        self.recipes = service
+        makers = service  // after the policy: setting a policy or a service-time hook clears it
         return service
     }
 
     /// FIFO across the teller's lines: the head that has waited longest (lowest number), or idle.
     /// - Complexity: O(skills).
-    func oldestHead(forTeller t: Int) -> TellerChoice {
+    public func oldestHead(forTeller t: Int) -> TellerChoice {
         let start = Int(tellerStates[t].skillStart)
         let end = start &+ Int(tellerStates[t].skillCount)
         var best = -1, bestNumber = Int.max

@@ -77,7 +77,7 @@ extension Simulation {
         while k < end {
             let line = Int(tellerSkills[k])
             if lineStore[line].count > 0 {
-                if serviceTime == nil {
+                if !drawsThroughHook {
                     // Hot path: no hook can throw; draw, check the end is a time, then dequeue.
                     let duration = tellerService[k].sampleDuration(using: &counter.serviceRNG)
                     try checkServiceEnd(duration)
@@ -113,7 +113,7 @@ extension Simulation {
             guard lineStore[line].count > 0 else {
                 throw invalidAnswer(.tellerPolicy, "teller policy chose line '\(counter.tasks[line].name)', which is empty")
             }
-            if serviceTime == nil {
+            if !drawsThroughHook {
                 // No hook can throw: draw, check, dequeue (the same draws as peeking first).
                 let duration = tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG)
                 try checkServiceEnd(duration)
@@ -140,8 +140,26 @@ extension Simulation {
         }
     }
 
-    /// The service time for `slot` with teller `t`: the hook's answer (validated) or the default distribution.
+    /// The service time for `slot` with teller `t`: for a recipe task, the take first (0 s when the order is short:
+    /// the customer is turned away); then the hook's answer (validated) or the default distribution.
     func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
+        if let recipes {
+            let task = Int(table.records[Int(slot)].task)
+            if recipes.isRecipe(task: task) {
+                let number = table.records[Int(slot)].number
+                return try callDecisionHook("service-time hook") {
+                    try recipes.decide(task: task, number: number, teller: t, in: self) {
+                        try self.drawPlainServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
+                    }
+                }
+            }
+        }
+        return try drawPlainServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
+    }
+
+    /// The service time for `slot` with teller `t` without a recipe's take: the hook's answer (validated) or the
+    /// default distribution.
+    func drawPlainServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
         guard let hook = serviceTime else { return tellerService[skillSlot].sampleDuration(using: &counter.serviceRNG) }
         let snapshot = customer(slot)
         let duration = try callDecisionHook("service-time hook") { try hook(snapshot, t, self) }
@@ -195,7 +213,9 @@ extension Simulation {
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: now)
         runState.scheduler.unsafeSchedule(.finish, payload: UInt64(t), at: end)
         if observesCustomers {
-            if let onStart = observers.onStart {
+            if tellerStates[t].turningAway {
+                try reportFail(t, slot: slot)
+            } else if let onStart = observers.onStart {
                 try notify("start", onStart, CounterEvent(kind: .start, time: now, customer: customer(slot), teller: t))
             } else if let onStartView = observers.onStartView {
                 let r = table.records[i]
@@ -204,6 +224,16 @@ extension Simulation {
                 try notify("start", onStartView, view)
             }
         }
+    }
+
+    /// Tells the fail observer that maker `t` turned away the customer in `slot`, their order short: at the decision,
+    /// in place of the start (and of the finish that frees the maker, which nobody hears of). Out of line: rare.
+    @inline(never)
+    func reportFail(_ t: Int, slot: Int32) throws {
+        guard let onFail = observers.onFail else { return }
+        var snapshot = customer(slot)
+        snapshot.state = .turnedAway
+        try notify("fail", onFail, CounterEvent(kind: .fail, time: now, customer: snapshot, teller: t))
     }
 
     /// Counts a start in its task's figures; answers whether it was a service (not a failed order turned away).
@@ -263,8 +293,9 @@ extension Simulation {
         poolStore[p].busy.set(Double(poolStore[p].busyCount), at: runState.scheduler.now)
     }
 
-    /// A finish event: the customer leaves served (or turned away, when a maker found their order short),
-    /// the teller is free and takes the next customer.
+    /// A finish event: the customer leaves served (or turned away, when a maker found their order short: a 0 s
+    /// "service" that only frees the maker in event order, reported as `fail` at its start), the teller is free
+    /// and takes the next customer.
     func handleFinish(_ t: Int) throws {
         // Once a route exists, finishes take the routing path (Simulation+Journeys.swift); one flag test otherwise.
         if network.tracksJourneys { try handleJourneyFinish(t); return }
@@ -276,9 +307,11 @@ extension Simulation {
         let turnedAway = tellerStates[t].turningAway
         countFinish(t, record: i, task: task, turnedAway: turnedAway, now: now)
         freeTeller(t)
-        if observesCustomers, let onFinish = observers.onFinish {
+        if turnedAway {
+            table.release(slot)  // heard of as `fail` when the order was decided (startService)
+        } else if observesCustomers, let onFinish = observers.onFinish {
             var snapshot = customer(slot)
-            snapshot.state = turnedAway ? .turnedAway : .served
+            snapshot.state = .served
             table.release(slot)
             try notify("finish", onFinish, CounterEvent(kind: .finish, time: now, customer: snapshot, teller: t))
         } else if observesCustomers, let onFinishView = observers.onFinishView {

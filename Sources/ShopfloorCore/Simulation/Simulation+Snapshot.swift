@@ -40,6 +40,7 @@ extension Simulation {
         let tellerPolicyScope: TellerPolicyScope
         let serviceTime: ServiceTimeHook?
         let makers: RecipeService?
+        let recipes: RecipeService?
 
         /// The clock when the snapshot was taken.
         public var now: Double { runState.scheduler.now }
@@ -57,7 +58,7 @@ extension Simulation {
             owner: ObjectIdentifier(self), counter: counter, stockState: stockState, runState: runState, network: network,
             buffers: Self.buffers.map { $0.copy(self) }, observers: observers, tellerPolicy: tellerPolicy,
             builtinTellerRule: builtinTellerRule, tellerPolicyScope: tellerPolicyScope, serviceTime: serviceTime,
-            makers: makers)
+            makers: makers, recipes: recipes)
     }
 
     /// Puts back exactly the state of `snapshot` (taken from this simulation): running on gives the same
@@ -85,6 +86,7 @@ extension Simulation {
         tellerPolicyScope = snapshot.tellerPolicyScope
         serviceTime = snapshot.serviceTime
         makers = snapshot.makers  // after both hooks: setting either clears it
+        recipes = snapshot.recipes
         observers = snapshot.observers  // also recomputes `afterEventWork` from the restored network
         #if DEBUG
         checkInvariants()
@@ -101,12 +103,14 @@ extension RecipeService {
         let lastCustomer: Int
         let lastDuration: Double
         let lastFailed: Bool
+        let lastShortage: Shortage?
+        let reportPending: Bool
     }
 
     /// Takes the bookkeeping aside.
     public var state: State {
         State(recipeOfTask: recipeOfTask, decided: decided, lastCustomer: lastCustomer, lastDuration: lastDuration,
-              lastFailed: lastFailed)
+              lastFailed: lastFailed, lastShortage: lastShortage, reportPending: reportPending)
     }
 
     /// Puts back bookkeeping taken with ``state``.
@@ -116,6 +120,8 @@ extension RecipeService {
         lastCustomer = state.lastCustomer
         lastDuration = state.lastDuration
         lastFailed = state.lastFailed
+        lastShortage = state.lastShortage
+        reportPending = state.reportPending
     }
 }
 

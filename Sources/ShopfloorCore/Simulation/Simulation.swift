@@ -122,11 +122,21 @@ public final class Simulation {
          BufferField(\.journeyStatistics)]
     }
 
-    /// The service whose closures are the installed teller policy and service-time hook (set by
-    /// ``serveRecipes(_:)``, cleared when either hook is replaced): the counter then serves by the makers' rule.
+    /// The service whose rule is the installed teller policy (set by ``serveRecipes(_:)``, cleared when either
+    /// hook is replaced): the counter then serves by the makers' rule, the fast form of the same steps.
     @exclusivity(unchecked) var makers: RecipeService? {
         didSet { updateServiceRule() }
     }
+    /// The recipes' take, set by ``serveRecipes(_:)`` and kept whatever hooks come after: a service of a recipe
+    /// task takes its recipe from stock first, all or nothing, whoever chooses the customer (the makers' rule, a
+    /// policy) and whoever draws the time (the task's prep, a service-time hook). Before, a service-time hook or a
+    /// second counter installed after the makers replaced the take: orders were served with no stock taken.
+    @exclusivity(unchecked) public internal(set) var recipes: RecipeService? {
+        didSet { updateServesDirectly() }
+    }
+    /// `serviceTime != nil || recipes != nil`: a service start must go through ``drawServiceTime(teller:slot:skillSlot:)``
+    /// rather than draw the distribution inline.
+    @exclusivity(unchecked) var drawsThroughHook = false
     /// The strategy `offer` runs for a free teller, derived from `makers`, ``tellerPolicy`` and
     /// ``builtinTellerRule`` by their setters (see ``ServiceRule``).
     @exclusivity(unchecked) var serviceRule = ServiceRule.builtin
@@ -158,7 +168,7 @@ public final class Simulation {
             observesCustomers = observers.observesCustomers
             watchesEvents = observers.onEventDone != nil
             updateAfterEventWork()
-            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+            updateServesDirectly()
         }
     }
     @exclusivity(unchecked) var observesCustomers = false
@@ -175,7 +185,7 @@ public final class Simulation {
             makers = nil
             builtinTellerRule = .skillsInOrder
             tellerPolicyScope = .allSkills
-            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+            updateServesDirectly()
             updateServiceRule()
         }
     }
@@ -202,7 +212,7 @@ public final class Simulation {
     @exclusivity(unchecked) public var serviceTime: ServiceTimeHook? {
         didSet {
             makers = nil
-            servesDirectlyFlag = tellerPolicy == nil && serviceTime == nil && observers.onArrive == nil
+            updateServesDirectly()
         }
     }
 
@@ -324,6 +334,12 @@ public final class Simulation {
     /// Adding tellers while customers wait puts the new tellers to work at once.
     func recoverIfIdleWork() throws {
         if table.inUseCount > 0 { runState.needsRecovery = true; try recover() }
+    }
+
+    /// Recomputes the fast-path flags derived from the hooks, the recipes and the arrive observer.
+    func updateServesDirectly() {
+        drawsThroughHook = serviceTime != nil || recipes != nil
+        servesDirectlyFlag = tellerPolicy == nil && !drawsThroughHook && observers.onArrive == nil
     }
 
     /// Derives ``serviceRule`` from the hooks: the makers' service if installed (it installed both hooks), else

@@ -15,7 +15,7 @@ extension World {
     /// world's whichever adds them: everyone has left, the run has stopped.
     func addEventHook(event: String, functionAt index: Int, station: Int?, call: LuaCall) throws {
         try call.checkFunction(index)
-        let kinds = ["arrive", "start", "finish", "balk", "renege", "close", "end"]
+        let kinds = ["arrive", "start", "finish", "balk", "renege", "fail", "close", "end"]
         guard kinds.contains(event) else {
             throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
@@ -38,7 +38,7 @@ extension World {
         // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
         // observers live in the world's simulation, which the world outlives, and the world holds the handle.
         let handle = hooks.events.isEmpty ? customerHandle : makeCustomerHandle()
-        for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege] {
+        for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege, .fail] {
             let wanted = listening || !hooks.events.isEmpty(kind)
             let observer: ((CounterEvent) throws -> Void)?
             if !wanted {
@@ -78,6 +78,7 @@ extension World {
             case .finish: observers.onFinish = view == nil ? observer : nil; observers.onFinishView = view
             case .balk: observers.onBalk = observer
             case .renege: observers.onRenege = observer
+            case .fail: observers.onFail = observer
             }
         }
         observers.onClose = hooks.close.isEmpty ? nil : { [unowned self] _ in try self.emitClose() }

@@ -64,18 +64,18 @@ struct EventHookLists {
     /// The scope of a hook given by `shopfloor.on`.
     static let everyStation = -1
 
-    private var owners: [[LuaReference]] = [[], [], [], [], []]
+    private var owners: [[LuaReference]] = [[], [], [], [], [], []]
     /// Per kind, per hook (in the order added): the station it listens to, or ``everyStation``.
-    private var scopes: [[Int]] = [[], [], [], [], []]
+    private var scopes: [[Int]] = [[], [], [], [], [], []]
     /// Per kind: every hook's registry slot, in the order added.
-    private var lists: [[Int32]] = [[], [], [], [], []]
+    private var lists: [[Int32]] = [[], [], [], [], [], []]
     /// Per kind: whether an event must look at its station, some hook of the kind listening to one station in a
     /// world of several.
-    private var scoped = [false, false, false, false, false]
+    private var scoped = [false, false, false, false, false, false]
     /// Per kind, per station up to the last one a hook listens to: the hooks that station's events call.
-    private var byStation: [[[Int32]]] = [[], [], [], [], []]
+    private var byStation: [[[Int32]]] = [[], [], [], [], [], []]
     /// Per kind: the hooks every station's events call (``byStation``'s for the stations beyond it).
-    private var everyStationList: [[Int32]] = [[], [], [], [], []]
+    private var everyStationList: [[Int32]] = [[], [], [], [], [], []]
     /// How many stations the world has (``World/stationAdded()`` keeps it).
     var stations: Int { didSet { if stations != oldValue { for i in lists.indices { updateScoped(i) } } } }
 
@@ -89,6 +89,7 @@ struct EventHookLists {
         case .finish: 2
         case .balk: 3
         case .renege: 4
+        case .fail: 5
         }
     }
 

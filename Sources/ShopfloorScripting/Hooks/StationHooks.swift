@@ -18,17 +18,39 @@ extension World {
         /// `counter:policy(fn, { looks_at = "own" })`: the function is asked only when the teller's own line has
         /// someone (its promise: it would answer nil otherwise).
         var looksAtOwn = false
+        /// The makers' rule (`stock:makers` on this counter, no policy set since): the oldest order across the
+        /// teller's lines. Kept per station so a second counter does not put the makers back to "skills in order".
+        var oldestFirst = false
     }
 
     /// Whether the hooks are per station (a second counter set one): the dispatchers below are installed.
     var hooksPerStation: Bool { !hooks.stations.isEmpty }
+
+    /// Whether the world's teller policy is the makers' own (installed by `stock:makers`, no policy set since): a
+    /// policy installed, none of the scripts'.
+    var makersRuleInstalled: Bool { stock?.service != nil && simulation.tellerPolicy != nil && hooks.policy == nil }
+
+    /// `stock:makers` in a world whose hooks are per station: the makers' rule is the first counter's (their
+    /// tasks and pool are its), the other counters keep theirs (``Simulation/serveRecipes(_:)`` installed it
+    /// for the whole world).
+    func makersAdded() {
+        guard hooksPerStation else { return }
+        var refs = hooks.stations[0] ?? StationHookRefs()
+        refs.policy = nil
+        refs.ownSkillOnly = false
+        refs.looksAtOwn = false
+        refs.oldestFirst = true
+        hooks.stations[0] = refs
+        installPolicyDispatcher()
+    }
 
     /// Moves to per-station hooks: the first counter's current ones become station 0's entry.
     func startHooksPerStation() {
         guard !hooksPerStation else { return }
         hooks.stations[0] = StationHookRefs(serviceTime: hooks.serviceTime, policy: hooks.policy,
                                             ownSkillOnly: simulation.tellerPolicy == nil && simulation.builtinTellerRule == .ownSkillOnly,
-                                            looksAtOwn: simulation.tellerPolicy != nil && simulation.tellerPolicyScope == .ownSkill)
+                                            looksAtOwn: simulation.tellerPolicy != nil && simulation.tellerPolicyScope == .ownSkill,
+                                            oldestFirst: makersRuleInstalled)
     }
 
     /// A counter was added (World+Stations.swift). If the first counter set a policy or service-time function the
@@ -70,8 +92,8 @@ extension World {
         var refs = hooks.stations[station] ?? StationHookRefs()
         if call.stack.isString(at: 2) {
             switch try call.string(2) {
-            case "skills": refs.policy = nil; refs.ownSkillOnly = false
-            case "fifo": refs.policy = nil; refs.ownSkillOnly = true
+            case "skills": refs.policy = nil; refs.ownSkillOnly = false; refs.oldestFirst = false
+            case "fifo": refs.policy = nil; refs.ownSkillOnly = true; refs.oldestFirst = false
             case let other:
                 throw ScriptingError.invalidScenario(
                     "policy: " + UnknownName.message("built-in rule", other, among: ["fifo", "skills"], label: "built in")
@@ -83,6 +105,7 @@ extension World {
             call.stack.pushCopy(of: 2)
             refs.policy = LuaReference(popping: lua)
             refs.ownSkillOnly = false
+            refs.oldestFirst = false
             refs.looksAtOwn = scope == .ownSkill
         }
         hooks.stations[station] = refs
@@ -152,7 +175,8 @@ extension World {
         let calls = refs.map { station in station?.policy.map { HookCall(world: self, function: $0) } }
         let ownOnly = refs.map { $0?.ownSkillOnly ?? false }
         let looksAtOwn = refs.map { $0?.policy != nil && $0?.looksAtOwn == true }
-        if calls.allSatisfy({ $0 == nil }) && Set(ownOnly).count == 1 {
+        let oldestFirst = refs.map { $0?.policy == nil && $0?.oldestFirst == true }
+        if calls.allSatisfy({ $0 == nil }) && Set(ownOnly).count == 1 && !oldestFirst.contains(true) {
             simulation.tellerPolicy = nil  // (puts the built-in rule back to skills in order: set it after)
             simulation.builtinTellerRule = ownOnly[0] ? .ownSkillOnly : .skillsInOrder
             return
@@ -168,6 +192,7 @@ extension World {
                 }
                 return try call.choose(teller: teller, simulation: simulation)
             }
+            if station < oldestFirst.count && oldestFirst[station] { return simulation.oldestHead(forTeller: teller) }
             return simulation.builtinChoice(forTeller: teller, ownSkillOnly: station < ownOnly.count && ownOnly[station])
         }
         simulation.tellerPolicyScope = everyStationOwnOnly ? .ownSkill : .allSkills  // (after the policy: it resets it)

@@ -149,6 +149,7 @@ extension StockBinding: CustomStringConvertible {
         // lives as long as the world's Lua state, which outlives every run.
         service.onDecision = { [unowned(unsafe) self] r, shortage in try self.decided(r, shortage) }
         self.service = service
+        world.makersAdded()
         return simulation.pool(pool).name
     }
 }

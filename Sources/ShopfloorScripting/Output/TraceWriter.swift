@@ -4,8 +4,8 @@ import ShopfloorCore
 
 /// Writes one record per counter event to a file: CSV when the path ends in `.csv`, JSON Lines
 /// otherwise. Fields: `t`, `event`, `customer`, `task`, `station` (``World/stationName(_:)`` of the
-/// task's station), and on start/finish `teller` (1-based) and `pool`; JSON keys in byte order. The
-/// record format is versioned in `docs/schema/README.md` (trace version 2).
+/// task's station), and on start/finish/fail `teller` (1-based) and `pool`; JSON keys in byte order. The
+/// record format is versioned in `docs/schema/README.md` (trace version 3).
 ///
 /// Records go straight into a byte buffer with a fixed key order, names quoted once per task,
 /// station and pool: building a dictionary and sorting its keys per record cost ~5.4 µs a record, 27
@@ -54,7 +54,7 @@ public final class TraceWriter {
         let task = event.customer.task
         if task >= taskNames.count { learnNames(world) }
         var teller = -1
-        if let t = event.teller, event.kind == .start || event.kind == .finish {
+        if let t = event.teller, event.kind == .start || event.kind == .finish || event.kind == .fail {
             if t >= tellerPoolNames.count { learnNames(world) }
             teller = t
         }
@@ -67,8 +67,12 @@ public final class TraceWriter {
             case .arrive: buffer.append(",\"event\":\"arrive\"")
             case .balk: buffer.append(",\"event\":\"balk\"")
             case .renege: buffer.append(",\"event\":\"renege\"")
-            case .start, .finish:
-                buffer.append(event.kind == .start ? ",\"event\":\"start\"" : ",\"event\":\"finish\"")
+            case .start, .finish, .fail:
+                switch event.kind {
+                case .start: buffer.append(",\"event\":\"start\"")
+                case .finish: buffer.append(",\"event\":\"finish\"")
+                default: buffer.append(",\"event\":\"fail\"")
+                }
                 if teller >= 0 {
                     buffer.append(",\"pool\":")
                     append(tellerPoolNames[teller])
@@ -91,6 +95,7 @@ public final class TraceWriter {
             case .finish: buffer.append(",finish,")
             case .balk: buffer.append(",balk,")
             case .renege: buffer.append(",renege,")
+            case .fail: buffer.append(",fail,")
             }
             buffer.append(integer: event.customer.number)
             buffer.append(",")
