@@ -106,9 +106,10 @@ public enum BoardModule {
                     if value == .boolean(false) {
                         edit.due = .clear
                     } else if let text = value.stringValue {
-                        edit.due = .set(try DueDate(parsing: text))
+                        // "none" clears, as `board edit --due none` does (DueDate.parseClearable).
+                        edit.due = try DueDate.parseClearable(text).map { .set($0) } ?? .clear
                     } else {
-                        throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD or false")
+                        throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD, \"none\" or false")
                     }
                 default:
                     break  // refused above
