@@ -36,7 +36,14 @@ bank:tellers { skill = "loan", count = p.loan_tellers }
 
 -- Customers with a random errand each; numbering continues until bank:reset().
 local customers = shopfloor.rng "customers"
-function add_customers(n)
+-- A mistake at the prompt is reported at the prompt's line (error level 2: the caller's).
+function add_customers(n, ...)
+  if type(n) ~= "number" or n < 0 or n % 1 ~= 0 then
+    error(("bad argument #1 to 'add_customers' (a whole number >= 0 expected, got %s)"):format(tostring(n)), 2)
+  end
+  if select("#", ...) > 0 and ... ~= nil then
+    error(("bad argument #2 to 'add_customers' (no argument expected here, got %s)"):format(tostring((...))), 2)
+  end
   for _ = 1, n do bank:arrive(customers:pick { "deposit", "loan" }) end
   return n
 end

@@ -85,3 +85,16 @@ public struct LuaCall {
         return 1
     }
 }
+
+extension LuaCall {
+    /// Argument `i` as a name: a string, and only a string. Unlike `string(_:)` (which formats a
+    /// number, as `luaL_checkstring` does), `shopfloor.recipe(5)` is `string expected, got number`:
+    /// a number where a name belongs is a slip, not a name.
+    public func name(_ i: Int) throws -> String {
+        guard stack.type(at: Int32(i)) == .string, let s = stack.string(at: Int32(i)) else {
+            throw typeError(i, expected: "string")
+        }
+        return s
+    }
+    public func optionalName(_ i: Int) throws -> String? { isNil(i) ? nil : try name(i) }
+}

@@ -6,7 +6,7 @@ import CLua
 /// ```swift
 /// let counterClass = LuaClass<Counter>(name: "demo.Counter")
 /// counterClass.define(in: lua, methods: [
-///     "add": { call in let c = try call.object(1, as: counterClass); c.value += try call.int(2); return 0 },
+///     "add": .takes(2) { call in let c = try call.object(1, as: counterClass); c.value += try call.int(2); return 0 },
 /// ])
 /// lua.stack.push(object: Counter(), as: counterClass)
 /// ```
@@ -17,7 +17,7 @@ public struct LuaClass<T: AnyObject>: Sendable {
 
     /// Creates the metatable (once per state). `tostring` gives `__tostring`; `index`, when set,
     /// handles field reads that are not methods (`obj.length`), receiving (self, key).
-    public func define(in state: LuaState, methods: [String: LuaFunction],
+    public func define(in state: LuaState, methods: [String: LuaHostFunction],
                        tostring: ((T) -> String)? = nil, index: ((T, String) -> LuaValue?)? = nil,
                        metamethods: [String: LuaFunction] = [:]) {
         let L = state.L

@@ -28,13 +28,23 @@ final class OutputSink {
 /// Holds a Swift closure for the life of the Lua function that wraps it.
 final class FunctionBox {
     let body: LuaFunction
-    init(_ body: @escaping LuaFunction) { self.body = body }
+    /// The most arguments `body` reads (LuaHostFunction); nil: unchecked.
+    let arguments: Int?
+    init(_ body: @escaping LuaFunction, arguments: Int? = nil) {
+        self.body = body
+        self.arguments = arguments
+    }
 }
 
 /// The C-callable entry of every Swift function (see `sf_trampoline`).
 let swiftFunctionEntry: sf_swift_function = { L, context in
     let box = Unmanaged<FunctionBox>.fromOpaque(context!).takeUnretainedValue()
     let call = LuaCall(L!)
+    // Performance: one comparison when the count holds (LuaHostFunction); bank-open policies=lua.
+    if let most = box.arguments, call.count > most, let surplus = call.stack.surplusArgument(after: most) {
+        call.stack.push(surplus.detail)
+        return sf_argerror_code(Int32(surplus.index))
+    }
     do {
         return Int32(try box.body(call))
     } catch let error as LuaArgumentError {
@@ -63,7 +73,13 @@ extension LuaStack {
     /// While the state closes (finalizers run by `lua_close`), the function raises an error instead
     /// of running, unless `callableWhileClosing`: most host functions reach objects being torn down.
     public func push(function body: @escaping LuaFunction, callableWhileClosing: Bool = false) {
-        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        push(function: .variadic(body), callableWhileClosing: callableWhileClosing)
+    }
+
+    /// Pushes `function`, whose surplus arguments are refused before its body runs (LuaHostFunction).
+    /// Stack: [] → [function].
+    public func push(function: LuaHostFunction, callableWhileClosing: Bool = false) {
+        let box = Unmanaged.passRetained(FunctionBox(function.body, arguments: function.arguments)).toOpaque()
         sf_push_swift_function(L, swiftFunctionEntry, box, releaseFunctionBox, 0, callableWhileClosing ? 1 : 0)
     }
 }
@@ -79,6 +95,20 @@ extension LuaState {
     public func setFunction(_ name: String, in index: Int32, _ body: @escaping LuaFunction) {
         let t = lua_absindex(L, index)
         stack.push(function: body)
+        stack.setField(name, in: t)
+    }
+
+    /// Sets `table.name = body` for the table at `index`; `body` reads at most `takes` arguments and a
+    /// surplus one is refused before it runs (LuaHostFunction). Stack unchanged.
+    public func setFunction(_ name: String, in index: Int32, takes count: Int, _ body: @escaping LuaFunction) {
+        setFunction(name, in: index, .takes(count, body))
+    }
+
+    /// Sets `table.name = function` for the table at `index`, with its argument count checked
+    /// (LuaHostFunction). Stack unchanged.
+    public func setFunction(_ name: String, in index: Int32, _ function: LuaHostFunction) {
+        let t = lua_absindex(L, index)
+        stack.push(function: function)
         stack.setField(name, in: t)
     }
 }

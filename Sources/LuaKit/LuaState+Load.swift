@@ -47,17 +47,19 @@ extension LuaState {
         return try callLoaded(base: base, arguments: [])
     }
 
-    /// Runs a script file with `arguments` as its `...` and returns what it returns.
+    /// Runs a script file with `arguments` as its `...` and returns what it returns. Its errors carry a
+    /// traceback as `lua script.lua` shows them (`.asLua`): an error object whose `__tostring` gives its text
+    /// is that text alone.
     public func run(file path: String, arguments: [String] = []) throws -> [LuaValue] {
         let base = lua_gettop(L)
         try load(file: path)
-        return try callLoaded(base: base, arguments: arguments.map { .string($0) })
+        return try callLoaded(base: base, arguments: arguments.map { .string($0) }, traceback: .asLua)
     }
 
     /// Calls the function on top (above `base`) with arguments, reading all results.
-    private func callLoaded(base: Int32, arguments: [LuaValue]) throws -> [LuaValue] {
+    private func callLoaded(base: Int32, arguments: [LuaValue], traceback: Traceback = .always) throws -> [LuaValue] {
         for a in arguments { stack.push(a) }
-        try protectedCall(arguments: Int32(arguments.count), results: sf_multret())
+        try protectedCall(arguments: Int32(arguments.count), results: sf_multret(), traceback: traceback)
         let top = lua_gettop(L)
         var values: [LuaValue] = []
         if top > base {

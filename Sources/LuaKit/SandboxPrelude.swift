@@ -73,7 +73,9 @@ function G.require(name)
   value = loader(name, path)
   if value == nil then value = true end
   loaded[name] = value
-  return value, path
+  -- One result, not Lua's (value, loader data): `stock:items(require "juice_stock")` would pass the file's
+  -- path as a surplus argument, which host functions refuse; Lua gives the path only on a first load anyway.
+  return value
 end
 
 -- pairs walks keys in sorted order (numbers, then strings, then booleans; other keys after, in

@@ -52,7 +52,7 @@ public enum ShopfloorMain {
             let code = ShopfloorCommand.exitCode(for: error)
             // A word starting with '-' read as short options (`board add "-fix the bug"` was `-h`: the help, exit 0,
             // nothing added): refused, saying how to give it, with the command's usage when the parser has one.
-            if let dashed = DashArgument.message(arguments: given) {
+            if let dashed = DashArgument.message(arguments: given, parseMessage: ShopfloorCommand.fullMessage(for: error)) {
                 let text = ShopfloorCommand.fullMessage(for: error)
                 let usage = code == .success ? nil : text.range(of: "\nUsage: ").map { String(text[$0.lowerBound...]) }
                 StandardStreams.error("Error: \(visible(dashed))\(usage.map(visible) ?? "")\n")

@@ -71,7 +71,10 @@ struct SandboxTests {
         let lua = try LuaState(options: .init(modulePath: [plugins.path]))
         lua.scriptFolder = scripts.path
         let values = try lua.evaluate("return require 'fifo'", chunkName: "=t")
-        #expect(values == [.string("fifo plugin"), .string(plugins.path + "/fifo.lua")])
+        // The module alone, not Lua's second result (the file's path): `f(require "m")` would pass it to f as
+        // a surplus argument, which host functions refuse (LuaHostFunction).
+        #expect(values == [.string("fifo plugin")])
+        #expect(lua.loadedFiles.contains(plugins.path + "/fifo.lua"))
     }
 
     @Test(arguments: ["../secret", "/etc/passwd", ".hidden", "a/../../b", "x y"])

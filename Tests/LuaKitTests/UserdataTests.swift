@@ -16,7 +16,7 @@ struct UserdataTests {
     func define(in lua: LuaState) {
         let cls = UserdataTests.counterClass
         cls.define(in: lua, methods: [
-            "add": { call in
+            "add": .takes(2) { call in
                 let counter = try call.object(1, as: cls)
                 counter.value += try call.int(2)
                 return call.returning(counter.value)
@@ -44,6 +44,23 @@ struct UserdataTests {
         lua.setGlobal("c")
         let values = try lua.evaluate("return select(2, pcall(function() return c.add({}, 1) end))", chunkName: "=t")
         #expect(values == [.string("t:1: bad argument #1 to 'add' (test.Counter expected, got table)")])
+    }
+
+    @Test func test_surplusArgument_isABadArgumentNamingItsValue() throws {
+        let lua = try LuaState()
+        define(in: lua)
+        let counter = Counter()
+        lua.stack.push(object: counter, as: UserdataTests.counterClass)
+        lua.setGlobal("c")
+        let values = try lua.evaluate("""
+            local _, a = pcall(function() c:add(1, 5) end)
+            local _, b = pcall(function() c:add(1, nil, "x") end)
+            c:add(2, nil)
+            return a, b
+            """, chunkName: "=t")
+        #expect(values == [.string("t:1: bad argument #2 to 'add' (no argument expected here, got 5)"),
+                           .string("t:2: bad argument #3 to 'add' (no argument expected here, got 'x')")])
+        #expect(counter.value == 2, "a refused call runs nothing; a trailing nil is no argument")
     }
 
     @Test func test_collectedUserdata_releasesTheSwiftObject() throws {

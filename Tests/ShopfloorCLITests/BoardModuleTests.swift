@@ -31,6 +31,21 @@ struct BoardModuleTests {
         #expect(values == [.integer(1), .integer(1), .string("Write report"), .string("2026-12-01"), .string("doing"), .integer(1)])
     }
 
+    /// `due = "none"` is no deadline, as `board add --due none` and `board edit --due none` take it (one rule:
+    /// DueDate.parseClearable). Changed: Lua refused it as a bad date.
+    @Test func test_dueNone_isNoDeadline_asOnTheCommandLine() throws {
+        let world = try world()
+        let values = try eval(world, """
+            local board = shopfloor.board
+            local a = board.add("A", { due = "none" })
+            local b = board.add { title = "B", due = "NONE" }
+            local c = board.add("C", { due = "2026-12-01" })
+            local edited = board.edit(c.id, { due = "none" })
+            return a.due, b.due, edited.due, select(2, pcall(board.add, "D", { due = "nope" }))
+            """)
+        #expect(values == [.nil, .nil, .nil, .string("due must be a date YYYY-MM-DD (got \"nope\")")])
+    }
+
     @Test func test_edit_remove_history_undo_redo_fromLua() throws {
         let world = try world()
         let values = try eval(world, """

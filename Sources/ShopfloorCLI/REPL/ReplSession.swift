@@ -133,15 +133,22 @@ final class ReplSession {
         case failed(LuaError)
     }
 
+    /// What an expression line is compiled behind: `return`, in the scope of a to-be-closed local (nil: nothing
+    /// to close), which makes Lua compile `return f()` as a plain call instead of a tail call. A tail call drops
+    /// the prompt's frame, so a function called at the prompt that raises at its caller's level
+    /// (`error(msg, 2)`: scripts/juice_counter.lua's `add_stock`) named no line at all; it names `stdin:1:`.
+    /// (lua.c compiles a bare `return`, and shows no place there.)
+    static let returning = "local _repl_no_tail_call <close> = nil; return "
+
     /// Compiles the chunk so far; on `.ready` the function is on top of the stack. A first line `=expr` is
     /// `return expr` for the whole chunk, as lua.c's `pushline` makes it, so `=1 +` continues at `>>` like
     /// any unfinished expression instead of failing on the `=`.
     func compile(_ lines: [String], final: Bool = false) -> Compiled {
         let lua = world.lua
         var chunk = lines
-        if let first = chunk.first, first.hasPrefix("=") { chunk[0] = "return " + first.dropFirst() }
+        if let first = chunk.first, first.hasPrefix("=") { chunk[0] = Self.returning + first.dropFirst() }
         if lines.count == 1, !lines[0].hasPrefix("=") {
-            if (try? lua.load("return " + lines[0] + ";", chunkName: "=stdin")) != nil { return .ready }
+            if (try? lua.load(Self.returning + lines[0] + ";", chunkName: "=stdin")) != nil { return .ready }
         }
         do {
             try lua.load(chunk.joined(separator: "\n"), chunkName: "=stdin")

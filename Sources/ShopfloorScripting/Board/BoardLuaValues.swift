@@ -49,8 +49,8 @@ enum BoardLuaValues {
         return formatter.string(from: date)
     }
 
-    /// Applies the fields a Lua table gives (`title`, `body`, `due` — a date string, or `false`
-    /// to clear — and `state`) over `base`. `what` names the caller in messages.
+    /// Applies the fields a Lua table gives (`title`, `body`, `due` — a date string, or `false` or
+    /// `"none"` for no deadline — and `state`) over `base`. `what` names the caller in messages.
     static func apply(_ table: LuaTable, to base: TaskFields, what: String) throws -> TaskFields {
         var result = base
         // Every key must be a field: a misspelt one (`titel`) would be silently dropped.
@@ -68,8 +68,9 @@ enum BoardLuaValues {
                 if value == .boolean(false) {
                     result.due = nil
                 } else {
-                    guard let text = value.stringValue else { throw typeError(what, name, "a date string YYYY-MM-DD or false", value) }
-                    result.due = try DueDate(parsing: text)
+                    guard let text = value.stringValue else { throw typeError(what, name, "a date string YYYY-MM-DD, \"none\" or false", value) }
+                    // "none" (or "") means no deadline, as `board add --due none` does: one rule, DueDate.parseClearable.
+                    result.due = try DueDate.parseClearable(text)
                 }
             case "state":
                 guard let text = value.stringValue else { throw typeError(what, name, "todo, doing or done", value) }

@@ -47,7 +47,7 @@ public enum BoardModule {
         let module = stack.top
         stack.pushTable(record: 12)
         let table = stack.top
-        lua.setFunction("list", in: table) { call in
+        lua.setFunction("list", in: table, takes: 0) { call in
             let listing = try handle.open().list()
             var out = LuaTable()
             for state in TaskState.allCases {
@@ -59,19 +59,21 @@ public enum BoardModule {
             }
             return call.returning(LuaValue.table(out))
         }
-        lua.setFunction("counts", in: table) { call in
+        lua.setFunction("counts", in: table, takes: 0) { call in
             call.returning(BoardLuaValues.counts(try handle.open().counts()))
         }
-        lua.setFunction("show", in: table) { call in
+        lua.setFunction("show", in: table, takes: 1) { call in
             call.returning(BoardLuaValues.task(try handle.open().show(try call.int(1))))
         }
-        lua.setFunction("add", in: table) { call in
+        lua.setFunction("add", in: table, takes: 2) { call in
             var fields: TaskFields
             if call.stack.isTable(at: 1) {
                 let spec = try call.table(1)
                 guard let title = spec["title"]?.stringValue else {
                     throw LuaArgumentError(1, "a table with a string 'title' expected")
                 }
+                // board.add { title = … } takes everything in its table: a second argument is a slip.
+                if !call.isNil(2) { throw LuaArgumentError(2, "no argument expected after a table, got \(call.stack.argumentTypeName(at: 2))") }
                 var rest = spec
                 rest.entries[.string("title")] = nil
                 fields = try atCallersLine { try BoardLuaValues.apply(rest, to: TaskFields(title: title), what: "add") }
@@ -84,7 +86,7 @@ public enum BoardModule {
             }
             return call.returning(BoardLuaValues.task(try handle.open().add(fields)))
         }
-        lua.setFunction("edit", in: table) { call in
+        lua.setFunction("edit", in: table, takes: 2) { call in
             let id = try call.int(1)
             let spec = try call.table(2)
             if spec["state"] != nil {
@@ -104,9 +106,10 @@ public enum BoardModule {
                     if value == .boolean(false) {
                         edit.due = .clear
                     } else if let text = value.stringValue {
-                        edit.due = .set(try DueDate(parsing: text))
+                        // "none" clears, as `board edit --due none` does (DueDate.parseClearable).
+                        edit.due = try DueDate.parseClearable(text).map { .set($0) } ?? .clear
                     } else {
-                        throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD or false")
+                        throw LuaArgumentError(2, "'due' must be a date string YYYY-MM-DD, \"none\" or false")
                     }
                 default:
                     break  // refused above
@@ -114,15 +117,15 @@ public enum BoardModule {
             }
             return call.returning(BoardLuaValues.task(try handle.open().edit(id, edit)))
         }
-        lua.setFunction("move", in: table) { call in
+        lua.setFunction("move", in: table, takes: 2) { call in
             let id = try call.int(1)
-            let state = try TaskState(parsing: try call.string(2))
+            let state = try TaskState(parsing: try call.name(2))
             return call.returning(BoardLuaValues.task(try handle.open().move(id, to: state)))
         }
-        lua.setFunction("remove", in: table) { call in
+        lua.setFunction("remove", in: table, takes: 1) { call in
             call.returning(BoardLuaValues.task(try handle.open().remove(try call.int(1))))
         }
-        lua.setFunction("history", in: table) { call in
+        lua.setFunction("history", in: table, takes: 1) { call in
             let limit = try call.optionalInt(1)
             var out = LuaTable()
             for (index, entry) in try handle.open().history(limit: limit).enumerated() {
@@ -130,10 +133,10 @@ public enum BoardModule {
             }
             return call.returning(LuaValue.table(out))
         }
-        lua.setFunction("undo", in: table) { call in
+        lua.setFunction("undo", in: table, takes: 0) { call in
             call.returning(try handle.open().undo().message)
         }
-        lua.setFunction("redo", in: table) { call in
+        lua.setFunction("redo", in: table, takes: 0) { call in
             call.returning(try handle.open().redo().message)
         }
         stack.setField("board", in: module)

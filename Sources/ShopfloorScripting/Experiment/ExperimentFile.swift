@@ -68,7 +68,7 @@ public struct ExperimentFile {
         // The experiment state's own `shopfloor` table (not the scenario module: ModuleFieldTests scans that one).
         lua.stack.pushTable(record: 2)
         let functions = lua.stack.top
-        lua.setFunction("experiment", in: functions) { call in
+        lua.setFunction("experiment", in: functions, takes: 1) { call in
             let table = try call.table(1)
             guard found.table == nil else {
                 throw ScriptingError.invalidScenario("shopfloor.experiment: a file declares one experiment (the first is at line \(found.line))")
@@ -78,7 +78,7 @@ public struct ExperimentFile {
             call.stack.pushCopy(of: 1)
             return 1
         }
-        lua.setFunction("range", in: functions) { call in
+        lua.setFunction("range", in: functions, takes: 3) { call in
             try call.returning(LuaValue.table(range(call)))
         }
         lua.setGlobal("shopfloor")

@@ -91,7 +91,8 @@ extension World {
         startHooksPerStation()
         var refs = hooks.stations[station] ?? StationHookRefs()
         if call.stack.isString(at: 2) {
-            switch try call.string(2) {
+            try checkNoPolicyOptions(call)
+            switch try call.name(2) {
             case "skills": refs.policy = nil; refs.ownSkillOnly = false; refs.oldestFirst = false
             case "fifo": refs.policy = nil; refs.ownSkillOnly = true; refs.oldestFirst = false
             case let other:

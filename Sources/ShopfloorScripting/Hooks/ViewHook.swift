@@ -47,13 +47,13 @@ extension World {
     public var viewKeys: [ViewKey] { view.keys.map(\.key) }
 
     func installViewFunctions(in module: Int32) {
-        lua.setFunction("view", in: module) { [unowned self] call in
+        lua.setFunction("view", in: module, takes: 1) { [unowned self] call in
             try call.checkFunction(1)
             call.stack.pushCopy(of: 1)
             view.function = LuaReference(popping: lua)
             return 0
         }
-        lua.setFunction("key", in: module) { [unowned self] call in
+        lua.setFunction("key", in: module, takes: 3) { [unowned self] call in
             let key = try call.string(1)
             guard key.count == 1, !["q", " ", "+", "-"].contains(key) else {
                 throw ScriptingError.invalidScenario("key: '\(key)' must be one character other than q, space, + and - (the view's own keys)")
@@ -85,11 +85,11 @@ extension World {
         stack.push(clock); stack.setField("clock", in: v)
         stack.push(height); stack.setField("height", in: v)
         stack.push(finished); stack.setField("finished", in: v)
-        lua.setFunction("label", in: v) { call in
+        lua.setFunction("label", in: v, takes: 3) { call in
             frame.value.blocks.append(.label(.init(text: try call.string(2), color: try ViewFrameBox.color(call, 3))))
             return 0
         }
-        lua.setFunction("list", in: v) { call in
+        lua.setFunction("list", in: v, takes: 3) { call in
             let title = try call.string(2)
             let table = try call.table(3)
             var items: [ViewFrame.Item] = []
@@ -107,7 +107,7 @@ extension World {
             frame.value.blocks.append(.list(title: title, items: items))
             return 0
         }
-        lua.setFunction("bar", in: v) { call in
+        lua.setFunction("bar", in: v, takes: 6) { call in
             frame.value.blocks.append(.bar(label: try call.string(2), value: try call.double(3), maximum: try call.double(4),
                                            note: try call.optionalString(5) ?? "", color: try ViewFrameBox.color(call, 6)))
             return 0

@@ -81,7 +81,7 @@ public final class ScriptHost {
 
     /// `shopfloor.params { … }` in the module table at `module`.
     func installParameterFunctions(in module: Int32) {
-        lua.setFunction("params", in: module) { [unowned self] call in
+        lua.setFunction("params", in: module, takes: 1) { [unowned self] call in
             let spec = try call.table(1)
             let reporter = reporter(call)
             let values = try noteCommandLineErrors {
@@ -93,19 +93,20 @@ public final class ScriptHost {
 
     /// `shopfloor.read_line`, `shopfloor.plugin` and `shopfloor.use` in the module table at `module`.
     func installPluginFunctions(in module: Int32) {
-        lua.setFunction("read_line", in: module) { [unowned self] call in
+        lua.setFunction("read_line", in: module, takes: 1) { [unowned self] call in
             let prompt = try call.optionalString(1)
             if let line = input(prompt) { return call.returning(line) }
             call.stack.pushNil()
             return 1
         }
-        lua.setFunction("plugin", in: module) { [unowned self] call in
+        lua.setFunction("plugin", in: module, takes: 1) { [unowned self] call in
             try registerPlugin(try call.table(1), call: call)
             return 0
         }
-        lua.setFunction("use", in: module) { [unowned self] call in
+        // Any number: the arguments after the default name go to the plugin's build function.
+        lua.setFunction("use", in: module, .variadic { [unowned self] call in
             try use(call)
-        }
+        })
     }
 
     /// Runs `file` as a plugin file (one that may register plugins), such as `scripts/board_rules.lua`.

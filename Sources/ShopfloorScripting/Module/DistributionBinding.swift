@@ -13,9 +13,9 @@ enum DistributionBinding {
     static let luaClass = LuaClass<DistributionBox>(name: "shopfloor.distribution")
 
     /// The distribution constructors of the `shopfloor` module, by Lua name.
-    static func constructors(world: World) -> [String: LuaFunction] {
-        func make(_ build: @escaping (LuaCall) throws -> Distribution) -> LuaFunction {
-            { [unowned world] call in
+    static func constructors(world: World) -> [String: LuaHostFunction] {
+        func make(_ arguments: Int, _ build: @escaping (LuaCall) throws -> Distribution) -> LuaHostFunction {
+            .takes(arguments) { [unowned world] call in
                 let distribution = try build(call).validated()
                 if case let .normal(m, sd) = distribution, let note = clampNote(mean: m, sd: sd) {
                     world.warning("\(StockModule.callerPlace(call.stack)): warning: \(note)")
@@ -25,14 +25,14 @@ enum DistributionBinding {
             }
         }
         return [
-            "fixed": make { .fixed(try $0.double(1)) },
-            "uniform": make { .uniform(try $0.double(1), try $0.double(2)) },
-            "exponential": make { .exponential(mean: try $0.double(1)) },
-            "normal": make { .normal(mean: try $0.double(1), sd: try $0.double(2)) },
-            "lognormal": make { .lognormal(mean: try $0.double(1), sd: try $0.double(2)) },
-            "erlang": make { .erlang(k: try $0.int(1), mean: try $0.double(2)) },
-            "gamma": make { .gamma(shape: try $0.double(1), scale: try $0.double(2)) },
-            "discrete": make { call in
+            "fixed": make(1) { .fixed(try $0.double(1)) },
+            "uniform": make(2) { .uniform(try $0.double(1), try $0.double(2)) },
+            "exponential": make(1) { .exponential(mean: try $0.double(1)) },
+            "normal": make(2) { .normal(mean: try $0.double(1), sd: try $0.double(2)) },
+            "lognormal": make(2) { .lognormal(mean: try $0.double(1), sd: try $0.double(2)) },
+            "erlang": make(2) { .erlang(k: try $0.int(1), mean: try $0.double(2)) },
+            "gamma": make(2) { .gamma(shape: try $0.double(1), scale: try $0.double(2)) },
+            "discrete": make(1) { call in
                 let table = try call.table(1)
                 var values: [Double] = [], weights: [Double] = []
                 for (key, weight) in table.sortedEntries {
@@ -65,13 +65,13 @@ enum DistributionBinding {
 
     static func define(in state: LuaState, world: World) {
         luaClass.define(in: state, methods: [
-            "sample": { [unowned world] call in
+            "sample": .takes(2) { [unowned world] call in
                 let box = try call.object(1, as: luaClass)
                 let stream = try RandomBinding.stream(call, 2, world: world, fallback: "sample")
                 // A duration, as the core draws it (a negative normal draw counts as 0): `:mean()` is its mean.
                 return call.returning(box.distribution.sampleDuration(using: &stream.generator))
             },
-            "mean": { call in call.returning(try call.object(1, as: luaClass).distribution.mean) },
+            "mean": .takes(1) { call in call.returning(try call.object(1, as: luaClass).distribution.mean) },
         ], tostring: { box in "distribution: \(box.distribution)" })
     }
 

@@ -37,14 +37,14 @@ enum LineBinding {
         let cls = luaClass
         luaClass.define(in: state, methods: [
             // line:head() → the number of the customer served next, or nil
-            "head": { call in
+            "head": .takes(1) { call in
                 let line = try call.object(1, as: cls)
                 if let c = line.world.simulation.head(ofLine: line.index) { return call.returning(c.number) }
                 call.stack.pushNil()
                 return 1
             },
             // line:first() → the customer served next, as a table {number=, arrival=, priority=, waited=, attrs=}, or nil
-            "first": { call in
+            "first": .takes(1) { call in
                 let line = try call.object(1, as: cls)
                 guard let c = line.world.simulation.head(ofLine: line.index) else {
                     call.stack.pushNil()
@@ -54,7 +54,7 @@ enum LineBinding {
                 return 1
             },
             // line:customers() → { {number=, arrival=, priority=, wait=, attrs=}, … } in serving order
-            "customers": { call in
+            "customers": .takes(1) { call in
                 let line = try call.object(1, as: cls)
                 let world = line.world
                 let waiting = world.simulation.waiting(inLine: line.index)

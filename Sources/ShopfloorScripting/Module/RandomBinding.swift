@@ -20,10 +20,11 @@ enum RandomBinding {
         let cls = luaClass
         luaClass.define(in: state, methods: [
             // rng:uniform() → [0, 1); rng:uniform(a, b) → [a, b)
-            "uniform": { call in
+            "uniform": .takes(3) { call in
                 let box = try call.object(1, as: cls)
                 let u = box.generator.uniform()
-                if call.count >= 3 {
+                // rng:uniform(5) is a slip (a missing bound), not rng:uniform(): both bounds or none.
+                if !call.isNil(2) || !call.isNil(3) {
                     let a = try call.double(2), b = try call.double(3)
                     guard a <= b else { throw LuaArgumentError(3, "must be >= #2 (\(a)), got \(b)") }
                     return call.returning(a + (b - a) * u)
@@ -31,34 +32,34 @@ enum RandomBinding {
                 return call.returning(u)
             },
             // rng:int(lo, hi) → an integer in [lo, hi], no modulo bias
-            "int": { call in
+            "int": .takes(3) { call in
                 let box = try call.object(1, as: cls)
                 let lo = try call.int(2), hi = try call.int(3)
                 guard lo <= hi else { throw LuaArgumentError(3, "interval is empty (\(lo) > \(hi))") }
                 return call.returning(box.generator.int(lo, hi))
             },
             // rng:exp(mean) → exponential with that mean
-            "exp": { call in
+            "exp": .takes(2) { call in
                 let box = try call.object(1, as: cls)
                 let mean = try call.double(2)
                 guard mean > 0, mean.isFinite else { throw LuaArgumentError(2, "mean must be > 0, got \(LuaStack.format(number: mean))") }
                 return call.returning(box.generator.exponential(mean: mean))
             },
             // rng:normal(mean, sd)
-            "normal": { call in
+            "normal": .takes(3) { call in
                 let box = try call.object(1, as: cls)
                 let d = try Distribution.normal(mean: try call.double(2), sd: try call.double(3)).validated()
                 return call.returning(d.sample(using: &box.generator))
             },
             // rng:chance(p) → true with probability p
-            "chance": { call in
+            "chance": .takes(2) { call in
                 let box = try call.object(1, as: cls)
                 let p = try call.double(2)
                 guard p >= 0, p <= 1 else { throw LuaArgumentError(2, "probability must be in [0, 1], got \(LuaStack.format(number: p))") }
                 return call.returning(box.generator.uniform() < p)
             },
             // rng:pick(list) → one element, uniformly
-            "pick": { call in
+            "pick": .takes(2) { call in
                 let box = try call.object(1, as: cls)
                 guard call.stack.isTable(at: 2) else { throw call.typeError(2, expected: "table") }
                 let n = call.stack.rawLength(at: 2)
@@ -67,7 +68,7 @@ enum RandomBinding {
                 return 1
             },
             // rng:sample(distribution): a duration, as dist:sample(rng) (a negative normal draw counts as 0)
-            "sample": { call in
+            "sample": .takes(2) { call in
                 let box = try call.object(1, as: cls)
                 return call.returning(try DistributionBinding.read(call, 2).sampleDuration(using: &box.generator))
             },

@@ -17,17 +17,17 @@ enum ShopfloorModule {
             lua.setFunction(name, in: module, body)
         }
         world.host.installParameterFunctions(in: module)
-        lua.setFunction("counter", in: module) { [unowned world] call in
+        lua.setFunction("counter", in: module, takes: 1) { [unowned world] call in
             // shopfloor.counter "reception", shopfloor.counter "tellers": one station each (World+Stations.swift)
-            world.pushCounter(station: try world.station(forCounter: try call.optionalString(1)))
+            world.pushCounter(station: try world.station(forCounter: try call.optionalName(1)))
             return 1
         }
-        lua.setFunction("rng", in: module) { [unowned world] call in
-            call.stack.push(object: world.stream(named: try call.string(1)), as: RandomBinding.luaClass)
+        lua.setFunction("rng", in: module, takes: 1) { [unowned world] call in
+            call.stack.push(object: world.stream(named: try call.name(1)), as: RandomBinding.luaClass)
             return 1
         }
         // shopfloor.stop { served = N } | { time = T } | { orders = N } (the makers' orders, World+Stock.swift)
-        lua.setFunction("stop", in: module) { [unowned world] call in
+        lua.setFunction("stop", in: module, takes: 1) { [unowned world] call in
             let spec = try world.options(call, 1, "stop", accepted: ["served", "time", "orders"])
             let given = ["orders", "served", "time"].filter { spec[$0] != nil }
             guard given.count == 1 else {
@@ -43,15 +43,15 @@ enum ShopfloorModule {
             }
             return 0
         }
-        lua.setFunction("summary", in: module) { [unowned world] call in
+        lua.setFunction("summary", in: module, takes: 1) { [unowned world] call in
             // shopfloor.summary(false): a console scenario's own output is the whole output.
             guard call.stack.type(at: 1) == .boolean else { throw call.typeError(1, expected: "boolean") }
             world.summarized = call.bool(1)
             return 0
         }
-        lua.setFunction("now", in: module) { [unowned world] call in call.returning(world.simulation.now) }
-        lua.setFunction("on", in: module) { [unowned world] call in
-            try world.addEventHook(event: try call.string(1), functionAt: 2, station: nil, call: call)
+        lua.setFunction("now", in: module, takes: 0) { [unowned world] call in call.returning(world.simulation.now) }
+        lua.setFunction("on", in: module, takes: 2) { [unowned world] call in
+            try world.addEventHook(event: try call.name(1), functionAt: 2, station: nil, call: call)
             return 0
         }
         TimeModule.install(in: world, module: module)

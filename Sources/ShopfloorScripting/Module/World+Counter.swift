@@ -16,16 +16,16 @@ extension World {
         }
         // A one-line summary when printed (the REPL shows it instead of the methods).
         stack.pushTable(record: 2)
-        lua.setFunction("__tostring", in: -1) { [unowned self] call in call.returning(counterSummary) }
+        lua.setFunction("__tostring", in: -1, takes: 1) { [unowned self] call in call.returning(counterSummary) }
         stack.push("shopfloor.counter")
         stack.setField("__name", in: -2)
         stack.setMetatable(of: t)
     }
 
-    private func counterMethods(station: Int) -> [String: LuaFunction] {
+    private func counterMethods(station: Int) -> [String: LuaHostFunction] {
         [
             // counter:task { name =, service =, capacity =, patience = } → name
-            "task": { [unowned self] call in
+            "task": .takes(2) { [unowned self] call in
                 let spec = try options(call, 2, "task", accepted: ["name", "service", "capacity", "patience"] + TaskExtras.keys)
                 let name = try spec.requiredString("name")
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "task") ?? .fixed(0)
@@ -39,7 +39,7 @@ extension World {
             },
             // counter:tellers { skill = "loan" | skills = { "loan", "deposit" }, count =, service =, name =,
             //                   schedule = { { at =, count = }, … }, leaving = } → pool name (schedules: World+Schedules.swift)
-            "tellers": { [unowned self] call in
+            "tellers": .takes(2) { [unowned self] call in
                 let spec = try options(call, 2, "tellers", accepted: ["skill", "skills", "count", "service", "name", "schedule", "leaving"])
                 let skillNames = try tellerSkills(spec)
                 let skills = try skillNames.map { try task(named: $0, in: station) }
@@ -53,7 +53,7 @@ extension World {
                 return call.returning(pool)
             },
             // counter:arrive("deposit") or counter:arrive { task =, priority =, patience =, attrs = { … } } → number
-            "arrive": { [unowned self] call in
+            "arrive": .takes(2) { [unowned self] call in
                 let number = try declareCustomer {
                     if call.stack.isTable(at: 2) {
                         let options = try options(call, 2, "arrive", accepted: ["task", "priority", "patience", "attrs"])
@@ -61,7 +61,7 @@ extension World {
                         defer { call.stack.pop() }
                         return try customerSpec(task: call.stack.top, options: options, station: station)
                     }
-                    _ = try call.string(2)
+                    _ = try call.name(2)
                     return try customerSpec(task: 2, options: nil, station: station)
                 }
                 guard let number else {
@@ -71,7 +71,7 @@ extension World {
                 return call.returning(number)
             },
             // counter:arrivals { rate =, mix = { deposit = 2, loan = 1 }, name = } — built-in Poisson, no Lua per arrival
-            "arrivals": { [unowned self] call in
+            "arrivals": .takes(2) { [unowned self] call in
                 let spec = try options(call, 2, "arrivals", accepted: ["rate", "mix", "name"])
                 guard let rate = spec["rate"].flatMap({ OptionTable.number($0, in: 0...Double.greatestFiniteMagnitude) }), rate > 0 else {
                     throw ScriptingError.invalidScenario(spec.mismatch("rate", expected: "a number > 0 (customers per second)", spec["rate"] ?? .nil))
@@ -97,7 +97,7 @@ extension World {
             },
             // counter:generate(function(rng) return gap, task[, attrs] end [, name | { name =, batch = }]);
             // with batch = n: function(rng, gaps, tasks, n) … return count end (World+Batches.swift)
-            "generate": { [unowned self] call in
+            "generate": .takes(3) { [unowned self] call in
                 try call.checkFunction(2)
                 let (name, batch) = try generatorOptions(call, station: station)
                 call.stack.pushCopy(of: 2)
@@ -109,13 +109,14 @@ extension World {
             //   "skills" — a teller serves its skills in the order listed, longest-waiting first (the core's default)
             // looks_at = "own" promises the function returns nil whenever the teller's own line is empty: it is
             // then called only when someone waits there.
-            "policy": { [unowned self] call in
+            "policy": .takes(3) { [unowned self] call in
                 if station != 0 || hooksPerStation || hasSeveralStations {
                     try setStationPolicy(station, call)
                     return 0
                 }
                 if call.stack.isString(at: 2) {
-                    switch try call.string(2) {
+                    try checkNoPolicyOptions(call)
+                    switch try call.name(2) {
                     case "skills": simulation.tellerPolicy = nil
                     case "fifo": installOwnSkillPolicy()
                     case let other:
@@ -132,7 +133,7 @@ extension World {
                 return 0
             },
             // counter:service_time(function(customer, teller) return seconds end) or nil for the tasks' own
-            "service_time": { [unowned self] call in
+            "service_time": .takes(2) { [unowned self] call in
                 if station != 0 || hooksPerStation || hasSeveralStations {
                     try setStationServiceTime(station, call)
                     return 0
@@ -147,13 +148,13 @@ extension World {
                 return 0
             },
             // counter:on("start", function(customer) … end)
-            "on": { [unowned self] call in
-                try addEventHook(event: try call.string(2), functionAt: 3, station: station, call: call)
+            "on": .takes(3) { [unowned self] call in
+                try addEventHook(event: try call.name(2), functionAt: 3, station: station, call: call)
                 return 0
             },
             // counter:line "deposit" → the line object
-            "line": { [unowned self] call in
-                let index = try task(named: try call.string(2), in: station)
+            "line": .takes(2) { [unowned self] call in
+                let index = try task(named: try call.name(2), in: station)
                 if hasSeveralStations {
                     LineBinding.push(LineHandle(world: self, index: index), onto: call.stack)
                     return 1
@@ -164,7 +165,7 @@ extension World {
                 return 1
             },
             // counter:lines() → { deposit = line, loan = line }
-            "lines": { [unowned self] call in
+            "lines": .takes(1) { [unowned self] call in
                 if hasSeveralStations {
                     pushStationLines(station)
                     return 1
@@ -173,7 +174,7 @@ extension World {
                 return 1
             },
             // counter:run() / run { until = T } / run { served = N } / run { time = D } → the clock
-            "run": { [unowned self] call in
+            "run": .takes(2) { [unowned self] call in
                 let goal = try runGoal(call)
                 ranByScript = true
                 do {
@@ -186,25 +187,25 @@ extension World {
                 return call.returning(simulation.now)
             },
             // counter:reset() — clears lines, numbering, clock and statistics; ends every timer and process
-            "reset": { [unowned self] call in
+            "reset": .takes(1) { [unowned self] call in
                 try simulation.reset()
                 dropWaitsAtReset()
                 return 0
             },
             // counter:dispatch() — every idle teller looks again now (its policy is asked again), in teller order:
             // for a policy that waits for something other than its lines (a time, another line, a stock level)
-            "dispatch": { [unowned self] call in
+            "dispatch": .takes(1) { [unowned self] call in
                 guard !isReloading else { return 0 }
                 try simulation.dispatchIdleTellers()
                 return 0
             },
             // counter:stats() → the summary so far, as a table
-            "stats": { [unowned self] call in
+            "stats": .takes(1) { [unowned self] call in
                 pushSummaryTable()
                 return 1
             },
             // counter:serving() → { {number=, task=, teller=, pool=, started=}, … } in teller order (the "working" list)
-            "serving": { [unowned self] call in
+            "serving": .takes(1) { [unowned self] call in
                 let busy = simulation.inService()
                 call.stack.pushTable(array: busy.count)
                 for (i, c) in busy.enumerated() {
@@ -214,7 +215,7 @@ extension World {
                 return 1
             },
             // counter:waiting() → every waiting customer, line by line in task order
-            "waiting": { [unowned self] call in
+            "waiting": .takes(1) { [unowned self] call in
                 var all: [Customer] = []
                 for line in simulation.tasks.indices { all += simulation.waiting(inLine: line) }
                 all.sort { $0.number < $1.number }
@@ -226,30 +227,37 @@ extension World {
                 return 1
             },
             // counter:tasks() → { "deposit", "loan" } in declaration order
-            "tasks": { [unowned self] call in
+            "tasks": .takes(1) { [unowned self] call in
                 call.returning(tasks(ofStation: station).map { simulation.tasks[$0].name })
             },
             // counter:service_means() → { deposit = 0.7, loan = 1.1 }: each task's mean service time
-            "service_means": { [unowned self] call in
+            "service_means": .takes(1) { [unowned self] call in
                 call.returning(Dictionary(uniqueKeysWithValues: tasks(ofStation: station).map {
                     (simulation.tasks[$0].name, simulation.tasks[$0].service.mean) }))
             },
             // counter:route("desk", "tellers.deposit" | { ["tellers.loan"] = 0.3, exit = 0.7 } | function(customer) … end
             //               [, { when_full = "wait" | "leave" }]) — where customers go after service (World+Routes.swift)
-            "route": { [unowned self] call in
-                let task = try task(named: try call.string(2), in: station)
+            "route": .takes(4) { [unowned self] call in
+                let task = try task(named: try call.name(2), in: station)
                 guard !call.isNil(3) else { throw call.typeError(3, expected: "a task, a table of probabilities or a function") }
                 let whenFull = try whenFullOption(call)
                 try setRoute(ofTask: task, specAt: 3, whenFull: whenFull, call: call)
                 return 0
             },
             // counter:name() → the counter's name (its station)
-            "name": { [unowned self] call in
+            "name": .takes(1) { [unowned self] call in
                 call.returning(station == 0 ? (counterName ?? "counter") : simulation.stations.indices.contains(station) ? simulation.stations[station].name : "")
             },
             // counter:now() → the clock
-            "now": { [unowned self] call in call.returning(simulation.now) },
+            "now": .takes(1) { [unowned self] call in call.returning(simulation.now) },
         ]
+    }
+
+    /// A built-in rule by name takes no options: `looks_at` is a promise about a function's answers.
+    func checkNoPolicyOptions(_ call: LuaCall) throws {
+        guard call.isNil(3) else {
+            throw LuaArgumentError(3, "no options for a built-in rule (looks_at is for a function), got \(call.stack.argumentTypeName(at: 3))")
+        }
     }
 
     /// `counter bank: clock 1.10 s · waiting deposit 8, loan 4 · 3 of 3 tellers busy · 3 served`.

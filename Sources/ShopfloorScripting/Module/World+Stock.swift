@@ -18,17 +18,23 @@ enum StockModule {
         stack.setRegistryField(registryKey)
         binding.observeDeliveries()
 
-        lua.setFunction("stock", in: module) { [unowned world] call in
+        lua.setFunction("stock", in: module, takes: 1) { [unowned world] call in
             let stock = world.stock!
-            if stock.name == nil { stock.name = try call.optionalString(1) ?? "stock" }
+            let given = try call.optionalName(1)
+            if stock.name == nil {
+                stock.name = given ?? "stock"
+            } else if let given, given != stock.name {
+                // A world has one stock: a second name would be silently dropped.
+                throw LuaArgumentError(1, "a world has one stock, already called '\(stock.name ?? "")'; got '\(given)'")
+            }
             call.stack.pushRegistryField(registryKey)
             return 1
         }
         // shopfloor.recipe "name" { fruit = count, … } → an entry { name =, ingredients =, where = "file:line" }
-        lua.setFunction("recipe", in: module) { call in
-            let name = try call.string(1)
+        lua.setFunction("recipe", in: module, takes: 1) { call in
+            let name = try call.name(1)
             let place = callerPlace(call.stack)
-            call.stack.push(function: { call in
+            call.stack.push(function: .takes(1) { call in
                 let ingredients = try validatedIngredients(call, 1, recipe: name, where: place)
                 pushEntry(call.stack, name: name, ingredients: ingredients, where: place)
                 return 1
@@ -76,17 +82,17 @@ enum StockModule {
 
     // MARK: Methods
 
-    static func methods() -> [String: LuaFunction] {
+    static func methods() -> [String: LuaHostFunction] {
         let cls = luaClass
         return [
             // stock:item { name =, count =, capacity = } → name
-            "item": { call in
+            "item": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
                 let spec = try stock.world.options(call, 2, "stock:item", accepted: StockBinding.itemKeys)
                 return call.returning(try stock.define(spec))
             },
             // stock:items { {name=, count=, capacity=}, … } defines them; stock:items() → fruit names in order
-            "items": { call in
+            "items": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
                 if call.isNil(2) { return call.returning(stock.simulation.stock.items.map(\.name)) }
                 let list = try call.table(2)
@@ -101,9 +107,9 @@ enum StockModule {
                 return 0
             },
             // stock:recipe(name, { fruit = count, … }) → name (a known name is replaced)
-            "recipe": { call in
+            "recipe": .takes(3) { call in
                 let stock = try call.object(1, as: cls).binding
-                let name = try call.string(2)
+                let name = try call.name(2)
                 let place = callerPlace(call.stack)
                 let ingredients = try validatedIngredients(call, 3, recipe: name, where: place)
                 try stock.register([(name, ingredients, place)])
@@ -111,7 +117,7 @@ enum StockModule {
             },
             // stock:recipes(book) registers a list of recipe entries, all or nothing;
             // stock:recipes() → { {name=, ingredients=, made=, failed=}, … } in order
-            "recipes": { call in
+            "recipes": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
                 if call.isNil(2) {
                     stock.pushRecipeList()
@@ -121,9 +127,9 @@ enum StockModule {
                 return 0
             },
             // stock:order(juice) → true | false, "strawberry: need 16, have 10"
-            "order": { call in
+            "order": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
-                let r = try stock.recipe(named: try call.string(2))
+                let r = try stock.recipe(named: try call.name(2))
                 if stock.isReloading {
                     call.stack.push(false)
                     call.stack.push(StockBinding.notAgain)
@@ -137,9 +143,9 @@ enum StockModule {
                 return 2
             },
             // stock:add(fruit, n) → new count (n may be negative; refused below 0 or above capacity)
-            "add": { call in
+            "add": .takes(3) { call in
                 let stock = try call.object(1, as: cls).binding
-                let item = try stock.item(named: try call.string(2))
+                let item = try stock.item(named: try call.name(2))
                 let n = try call.int(3)
                 if stock.isReloading { return call.returning(stock.count(item)) }
                 try stock.checkRoom(item, adding: n)
@@ -148,9 +154,9 @@ enum StockModule {
                 return call.returning(stock.count(item))
             },
             // stock:set(fruit, n) → n (refused below 0 or above capacity)
-            "set": { call in
+            "set": .takes(3) { call in
                 let stock = try call.object(1, as: cls).binding
-                let item = try stock.item(named: try call.string(2))
+                let item = try stock.item(named: try call.name(2))
                 let n = try call.int(3)
                 if stock.isReloading { return call.returning(stock.count(item)) }
                 if n > 0 { try stock.checkRoom(item, adding: n - stock.count(item)) }  // below 0: the core's message
@@ -159,26 +165,26 @@ enum StockModule {
                 return call.returning(stock.count(item))
             },
             // stock:count(fruit) → units on hand
-            "count": { call in
+            "count": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
-                return call.returning(stock.count(try stock.item(named: try call.string(2))))
+                return call.returning(stock.count(try stock.item(named: try call.name(2))))
             },
             // stock:counts() → { fruit = count, … }
-            "counts": { call in
+            "counts": .takes(1) { call in
                 let stock = try call.object(1, as: cls).binding
                 return call.returning(Dictionary(uniqueKeysWithValues: stock.simulation.stock.items.map { ($0.name, $0.count) }))
             },
             // stock:capacity(fruit) → the most it holds, or nil when unlimited
-            "capacity": { call in
+            "capacity": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
-                let item = stock.simulation.stock.items[try stock.item(named: try call.string(2))]
+                let item = stock.simulation.stock.items[try stock.item(named: try call.name(2))]
                 if item.capacity == .max { call.stack.pushNil(); return 1 }
                 return call.returning(item.capacity)
             },
             // stock:restock(fruit, amount, lead_time) → when it is due
-            "restock": { call in
+            "restock": .takes(4) { call in
                 let stock = try call.object(1, as: cls).binding
-                let item = try stock.item(named: try call.string(2))
+                let item = try stock.item(named: try call.name(2))
                 let amount = try call.int(3), leadTime = try call.optionalDouble(4) ?? 0
                 // The due time it had when the scenario loaded and placed it (the first load checked the order).
                 if stock.isReloading { return call.returning(stock.simulation.now + leadTime) }
@@ -187,12 +193,12 @@ enum StockModule {
                 return call.returning(order.dueAt)
             },
             // stock:pending(fruit) → units ordered and not yet delivered
-            "pending": { call in
+            "pending": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
-                return call.returning(stock.simulation.pendingUnits(item: try stock.item(named: try call.string(2))))
+                return call.returning(stock.simulation.pendingUnits(item: try stock.item(named: try call.name(2))))
             },
             // stock:rule(function(fruit, count, pending) [return amount, lead_time] end [, { below = level }])
-            "rule": { call in
+            "rule": .takes(3) { call in
                 let stock = try call.object(1, as: cls).binding
                 try call.checkFunction(2)
                 let below = try StockBinding.watchLevel(call, 3, world: stock.world)
@@ -202,9 +208,9 @@ enum StockModule {
                 return 0
             },
             // stock:on("order" | "made" | "failed" | "restock" | "delivered", fn)
-            "on": { call in
+            "on": .takes(3) { call in
                 let stock = try call.object(1, as: cls).binding
-                let event = try call.string(2)
+                let event = try call.name(2)
                 guard StockBinding.events.contains(event) else {
                     throw ScriptingError.invalidScenario(UnknownName.message("stock event", event, among: StockBinding.events, label: "events"))
                 }
@@ -215,12 +221,12 @@ enum StockModule {
                 return 0
             },
             // stock:makers { count =, prep = distribution | { [juice] = distribution, default = … }, name = } → pool name
-            "makers": { call in
+            "makers": .takes(2) { call in
                 let stock = try call.object(1, as: cls).binding
                 return call.returning(try stock.makers(call))
             },
             // stock:stats() → { fruits = { [fruit] = {…} }, juices = { [juice] = {…} }, made =, failed =, fill_rate = }
-            "stats": { call in
+            "stats": .takes(1) { call in
                 let stock = try call.object(1, as: cls).binding
                 let summary = stock.simulation.stock.summary(at: stock.simulation.now, pendingRestocks: stock.simulation.pendingRestocks.count)
                 call.stack.push(SummaryReport.lua(SummaryReport.stockStats(summary)))

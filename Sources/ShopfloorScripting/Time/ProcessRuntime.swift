@@ -27,14 +27,27 @@ struct ProcessRuntime {
       end
     end
 
-    local function wait(dt)
+    -- A surplus argument is refused, as the host functions refuse theirs (LuaHostFunction).
+    local function no_more(name, ...)
+      for i = 1, select("#", ...) do
+        local v = select(i, ...)
+        if v ~= nil then
+          local shown = type(v) == "string" and ("'" .. v .. "'") or (type(v) == "number" or type(v) == "boolean") and tostring(v) or type(v)
+          error(("bad argument #%d to 'shopfloor.%s' (no argument expected here, got %s)"):format(i + 1, name, shown), 3)
+        end
+      end
+    end
+
+    local function wait(dt, ...)
+      if select("#", ...) > 0 then no_more("wait", ...) end
       in_process("wait")
       local problem = check_delay(dt)
       if problem then error(problem, 2) end
       yield(WAIT, "delay", dt)
     end
 
-    local function wait_until(condition)
+    local function wait_until(condition, ...)
+      if select("#", ...) > 0 then no_more("wait_until", ...) end
       in_process("wait_until")
       if type(condition) ~= "function" then
         error("shopfloor.wait_until: expected a function returning true when the wait is over, got " .. type(condition), 2)

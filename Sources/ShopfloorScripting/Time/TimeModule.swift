@@ -11,14 +11,14 @@ enum TimeModule {
         let cls = handleClass
         cls.define(in: lua, methods: [
             // handle:cancel() → whether it was still active
-            "cancel": { call in call.returning(try call.object(1, as: cls).cancel()) },
+            "cancel": .takes(1) { call in call.returning(try call.object(1, as: cls).cancel()) },
             // handle:active() → whether the timer will still fire / the process is alive
-            "active": { call in call.returning(try call.object(1, as: cls).isActive) },
+            "active": .takes(1) { call in call.returning(try call.object(1, as: cls).isActive) },
         ], tostring: { handle in
             "\(handle.kind == .timer ? "timer" : "process") (\(handle.isActive ? "active" : "ended"))"
         })
         // shopfloor.at(t, fn) → handle: fn(now) once at simulated time t
-        lua.setFunction("at", in: module) { [unowned world] call in
+        lua.setFunction("at", in: module, takes: 2) { [unowned world] call in
             let time = try world.simulatedTime(call, 1, "shopfloor.at", "t")
             try call.checkFunction(2)
             let handle = try world.declareTimer(functionAt: 2, call: call) { action in
@@ -28,7 +28,7 @@ enum TimeModule {
             return 1
         }
         // shopfloor.every(dt, fn [, { from = t0, to = t1 }]) → handle: fn(now) at from, from + dt, … ≤ to
-        lua.setFunction("every", in: module) { [unowned world] call in
+        lua.setFunction("every", in: module, takes: 3) { [unowned world] call in
             let interval = try world.simulatedTime(call, 1, "shopfloor.every", "dt")
             guard interval > 0 else {
                 throw ScriptingError.invalidScenario("shopfloor.every: 'dt' must be a finite number of seconds > 0, got \(OptionTable.show(call.value(1)))")
@@ -55,7 +55,7 @@ enum TimeModule {
             return 1
         }
         // shopfloor.process(fn [, { background = true }]) → handle: fn runs as a coroutine from now
-        lua.setFunction("process", in: module) { [unowned world] call in
+        lua.setFunction("process", in: module, takes: 2) { [unowned world] call in
             try call.checkFunction(1)
             var background = false
             if !call.isNil(2) {

@@ -74,11 +74,11 @@ extension World {
 
     /// Counter `station`'s time methods (merged into the counter object, World+Counter.swift). The door is the
     /// world's: closing it on any counter closes it for every station.
-    func timeMethods(station: Int) -> [String: LuaFunction] {
+    func timeMethods(station: Int) -> [String: LuaHostFunction] {
         [
             // counter:set_tellers(pool, n [, { leaving = "after_service" | "hand_back" }]): n of the pool's tellers from now
-            "set_tellers": { [unowned self] call in
-                let pool = try pool(named: try call.string(2), in: station)
+            "set_tellers": .takes(4) { [unowned self] call in
+                let pool = try pool(named: try call.name(2), in: station)
                 let size = simulation.pool(pool).tellers.count
                 guard let count = call.stack.int(at: 3), (0...size).contains(count) else {
                     throw ScriptingError.invalidScenario(
@@ -92,7 +92,7 @@ extension World {
             },
             // counter:close_door(t): from time t nobody comes in (arrivals stop, counter:arrive is refused); those
             // inside are served
-            "close_door": { [unowned self] call in
+            "close_door": .takes(2) { [unowned self] call in
                 let t = try simulatedTime(call, 2, "close_door", "t")
                 guard !isReloading else { return 0 }
                 guard t >= simulation.now else {
@@ -103,7 +103,7 @@ extension World {
                 return 0
             },
             // counter:door_closed() → whether the door has closed
-            "door_closed": { [unowned self] call in call.returning(simulation.isDoorClosed) },
+            "door_closed": .takes(1) { [unowned self] call in call.returning(simulation.isDoorClosed) },
         ]
     }
 }

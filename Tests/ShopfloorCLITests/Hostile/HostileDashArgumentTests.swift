@@ -27,8 +27,48 @@ struct HostileDashArgumentTests {
         try board.ok(["add", "Write"])
         let r = try board.run(["edit", "1", "--title", "-fix it"])
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: '-fix it' starts with '-', so it would be read as options (-f, -i, -x, …): write --title='-fix it' if it is the value of --title, or put it after '--'\nUsage: shopfloor board edit "), "\(r.stderr)")
+        // Only '=' gives an option its value: after '--' the word would be a positional argument.
+        #expect(r.stderr.hasPrefix("Error: '-fix it' starts with '-', so it would be read as options (-f, -i, -x, …): write --title='-fix it' (a value that starts with '-' is given with '=')\nUsage: shopfloor board edit "), "\(r.stderr)")
         #expect(try board.ok(["edit", "1", "--title=-fix it"]).contains("-fix it"))
+    }
+
+    /// `--shard -1/2`, `--seed -12`, `--title -5`: the option takes a value (read from the command's definition),
+    /// so the message says '=' alone. Changed: it also said "or put it after '--'", which makes the word a
+    /// positional argument; a number was left to ArgumentParser ("Missing value for '--seed <seed>'").
+    @Test func test_anOptionsValue_startingWithDash_isGivenWithEqualsOnly() throws {
+        let shard = try Shell.run(["experiment", "e.lua", "--shard", "-1/2"])
+        #expect(shard.status == 64)
+        #expect(shard.stderr.hasPrefix("Error: '-1/2' starts with '-', so it would be read as options (-1, -/, -2, …): write --shard=-1/2 (a value that starts with '-' is given with '=')\n"), "\(shard.stderr)")
+        let seed = try Shell.run(["eval", "--seed", "-12", "return 1"])
+        #expect(seed.status == 64)
+        #expect(seed.stderr.hasPrefix("Error: '-12' starts with '-', so it would be read as an option: write --seed=-12 (a value that starts with '-' is given with '=')\nUsage: shopfloor eval "), "\(seed.stderr)")
+        let board = try BoardFixture()
+        try board.ok(["add", "Write"])
+        let title = try board.run(["edit", "1", "--title", "-5"])
+        #expect(title.status == 64)
+        #expect(title.stderr.hasPrefix("Error: '-5' starts with '-', so it would be read as an option: write --title=-5 (a value that starts with '-' is given with '=')\n"), "\(title.stderr)")
+        #expect(try board.ok(["edit", "1", "--title=-5"]).contains("-5"))
+    }
+
+    /// `board add -5`: ArgumentParser read the number as an option and said only "Missing expected argument
+    /// '<title>'"; it gets the guidance a dashed title gets (exit 64), also behind an option that takes a value.
+    @Test func test_boardAdd_aNumberAsTitle_isToldToGoAfterDashes() throws {
+        let board = try BoardFixture()
+        for (arguments, shown) in [(["add", "-5"], "add --db"), (["add", "--state", "doing", "-5"], "add --state doing --db")] {
+            let r = try board.run(arguments)
+            #expect(r.status == 64, "\(r.stderr)")
+            #expect(r.stderr.hasPrefix("Error: '-5' starts with '-', so it would be read as an option: a title that starts with '-' goes after '--' (shopfloor board \(shown) "), "\(r.stderr)")
+            #expect(r.stderr.contains(" -- -5)\nUsage: shopfloor board add "), "\(r.stderr)")
+            #expect(!r.stderr.contains("Missing expected argument"), "\(r.stderr)")
+        }
+        #expect(try board.json().values.allSatisfy(\.isEmpty))
+        let added = try Shell.run(["board", "--db", board.db, "add", "--", "-5"], environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try board.json()["todo"]?.map { $0["title"] as? String } == ["-5"])
+        // An id stays the id's error (BoardNegativeID), exit 1.
+        let show = try board.run(["show", "-1"])
+        #expect(show.status == 1)
+        #expect(show.stderr == "error: id must be a positive whole number (got \"-1\")\n", "\(show.stderr)")
     }
 
     @Test func test_aFileStartingWithDash_isNamedByItsPath() throws {

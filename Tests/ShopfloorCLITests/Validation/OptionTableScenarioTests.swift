@@ -147,6 +147,24 @@ struct OptionTableScenarioTests {
         }
     }
 
+    /// The view builder's functions refuse a surplus argument too (HostileSurplusArgumentTests covers the rest).
+    @Test(arguments: [
+        ("v:label(\"x\", \"red\", 5)", "s.lua:1: bad argument #3 to 'label' (no argument expected here, got 5)"),
+        ("v:list(\"Waiting\", {}, \"more\")", "s.lua:1: bad argument #3 to 'list' (no argument expected here, got 'more')"),
+        ("v:bar(\"kiwi\", 1, 2, \"note\", \"red\", true)", "s.lua:1: bad argument #6 to 'bar' (no argument expected here, got true)"),
+    ])
+    func test_viewBuilder_refusesASurplusArgument(call: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.write("s.lua", "shopfloor.view(function(v) \(call) end)\n")
+        let world = try Scenario.load(file, options: ScenarioOptions())
+        do {
+            _ = try world.drawView(width: 80, clock: 0)
+            Issue.record("\(call) was accepted")
+        } catch {
+            #expect(String(describing: error).contains(message), "\(error)")
+        }
+    }
+
     @Test func test_shippedScenarios_passCheck() throws {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: Shell.repository.path + "/scripts")
             .filter { $0.hasSuffix(".lua") && $0 != "board_rules.lua" }.sorted()

@@ -8,13 +8,15 @@ import ShopfloorBoard
 enum BoardNegativeID {
     /// The board commands whose first positional argument is a task id.
     static let commands: Set<String> = ["show", "edit", "move", "rm", "remove"]
-    /// Options that take the next word as their value (that word is not a positional argument).
-    static let valueOptions: Set<String> = ["--db", "--title", "--body", "--due", "--use", "--set", "--rules", "--plugins", "--format"]
+    /// Options that take the next word as their value (that word is not a positional argument), read from
+    /// the board commands' definitions (``ValueOptions``): a hand-kept list had missed `add --state`.
+    static func valueOptions(arguments: [String]) -> Set<String> { ValueOptions.of(arguments: arguments) }
 
     /// The error for `arguments` (the command line after `shopfloor`), or nil when no negative number stands
     /// in an id's (or move's column's) place.
     static func message(arguments: [String]) -> String? {
         guard arguments.first == "board" else { return nil }
+        let valueOptions = valueOptions(arguments: arguments)
         var index = 1
         // `board --db x.sqlite show -1`: the board's own options come before the subcommand.
         while index < arguments.count, arguments[index].hasPrefix("-") {
@@ -40,6 +42,28 @@ enum BoardNegativeID {
             index += 1
         }
         return nil
+    }
+
+    /// Whether the word at `index` of `arguments` stands where `board add` takes its title (`board add -5`):
+    /// ArgumentParser reads a number there as an option and says only that the title is missing.
+    static func isAddTitle(at index: Int, in arguments: [String]) -> Bool {
+        guard arguments.first == "board" else { return false }
+        let valueOptions = valueOptions(arguments: arguments)
+        var i = 1
+        while i < arguments.count, arguments[i].hasPrefix("-") {
+            i += valueOptions.contains(arguments[i]) ? 2 : 1
+        }
+        guard i < arguments.count, arguments[i] == "add" else { return false }
+        i += 1
+        while i < arguments.count, i <= index {
+            let word = arguments[i]
+            if word == "--" { return false }
+            if i == index { return true }
+            if valueOptions.contains(word) { i += 2; continue }
+            if !word.hasPrefix("-") { return false }  // the title came before
+            i += 1
+        }
+        return false
     }
 
     /// `-1`, `-0`, `-12`: a dash and digits only.
