@@ -29,8 +29,8 @@ enum TimeModule {
         }
         // shopfloor.every(dt, fn [, { from = t0, to = t1 }]) → handle: fn(now) at from, from + dt, … ≤ to
         lua.setFunction("every", in: module) { [unowned world] call in
-            let interval = try world.simulatedTime(call, 1, "shopfloor.every", "dt")
-            guard interval > 0 else {
+            // One message for every refused dt (a negative one was told '>= 0', and then 0 was refused too).
+            guard let interval = try? world.simulatedTime(call, 1, "shopfloor.every", "dt"), interval > 0 else {
                 throw ScriptingError.invalidScenario("shopfloor.every: 'dt' must be a finite number of seconds > 0, got \(OptionTable.show(call.value(1)))")
             }
             try call.checkFunction(2)
