@@ -33,7 +33,12 @@ extension World {
             throw error
         }
         defer { stack.pop(2) }
-        switch stack.string(at: -2) {
+        let answer = stack.string(at: -2)
+        // Cancelled by its own code (`handle:cancel()` inside it): it is never resumed, so the wait it began must not
+        // be set up (a wait(1000) after it kept the run going 1000 s with nothing happening: end_time and every
+        // time figure moved; a wait_until installed the after-each-event watch for nothing).
+        if process.ended && (answer == "delay" || answer == "until") { return }
+        switch answer {
         case "delay":
             let dt = stack.double(at: -1) ?? 0
             process.timer = try simulation.addTimer(at: simulation.now + dt, keepsRunAlive: process.keepsRunAlive) { [unowned self] _, _ in
