@@ -23,11 +23,12 @@ extension World {
         process.coroutine.push()
         do {
             try lua.protectedCall(arguments: 1, results: 2)
-        } catch let error as LuaError where error.kind == .timeBudget && error.line == nil {
-            // The budget's hook stays armed once tripped, so it stops `step` too, right after the process:
-            // name the place in the process where it was.
+        } catch let error as LuaError where error.kind == .timeBudget && (error.line == nil || error.chunk == "shopfloor.process") {
+            // The budget's hook stays armed once tripped, so it stops `step` too, right after the process (in the
+            // runtime's chunk, "shopfloor.process:NN: …"): name the place in the process where it was.
             process.ended = true
-            throw processError(process, message: .string(error.message))
+            let bare = error.chunk == nil ? error.message : String(error.message.drop { $0 != " " }.dropFirst())
+            throw processError(process, message: .string(bare))
         } catch {
             process.ended = true
             throw error
