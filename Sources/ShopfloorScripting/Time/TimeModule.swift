@@ -120,6 +120,7 @@ extension World {
         call.stack.pushCopy(of: Int32(index))
         let function = LuaReference(popping: lua)
         let handle = TimeHandle(kind: .timer, world: self)
+        handle.place = definition(of: function)
         handle.timer = try add { [unowned self] simulation, _ in
             function.push()
             lua.stack.push(simulation.now)
@@ -142,6 +143,7 @@ extension World {
         let process = ProcessState(coroutine: LuaReference(popping: lua), function: function, keepsRunAlive: keepsRunAlive)
         let handle = TimeHandle(kind: .process, world: self)
         handle.process = process
+        handle.place = definition(of: function)
         process.timer = try simulation.addTimer(at: simulation.now, keepsRunAlive: keepsRunAlive) { [unowned self] _, _ in
             try resume(process)
         }
