@@ -13,8 +13,9 @@
 -- whole visit, so the summary reports each station's waits and the time in the bank from the door to the exit.
 --
 -- One deposit teller takes a lunch break from 12:00 to 13:00 (a schedule on the deposit pool: the teller finishes
--- the customer in hand first). The door closes at 16:00: those inside are still served, the day ends when the last
--- of them leaves, and people who keep coming until latecomers_minutes after closing find the door shut (refused).
+-- the customer in hand first). The door closes at 16:00: those inside are still served, and people who keep coming
+-- until latecomers_minutes after closing find the door shut (refused). The day ends when the last of them has left
+-- and nobody tries the door any more.
 
 local p = shopfloor.params {
   customers_per_hour = { default = 40, min = 0, description = "customers coming in from the street per hour (Poisson)" },
@@ -75,11 +76,21 @@ local last_try = closing + p.latecomers_minutes * MINUTE
 if p.customers_per_hour > 0 then
   shopfloor.process(function()
     while true do
-      shopfloor.wait(street:exp(HOUR / p.customers_per_hour))
-      if shopfloor.now() > last_try then return end
+      -- Nobody tries after last_try: the process ends without waiting past it (a wait past it moved the end
+      -- of the day, and so every time figure, to an instant when nothing happened).
+      local gap = street:exp(HOUR / p.customers_per_hour)
+      if shopfloor.now() + gap > last_try then return end
+      shopfloor.wait(gap)
       desk:arrive "desk"            -- once the door is closed: refused (the summary's `refused`), no number
     end
   end)
+end
+
+-- When the last customer left: the last finish at any station (everyone finishes somewhere last). Not the run's
+-- end_time: people still try the door until last_try, after the last customer may have left.
+local last_left = 0
+for _, station in ipairs { desk, tellers, manager } do
+  station:on("finish", function() last_left = shopfloor.now() end)
 end
 
 -- The manager's summary, after the last customer left (on stdout; on stderr with --format json).
@@ -91,7 +102,7 @@ local function minutes(seconds) return ("%.1f min"):format(seconds / MINUTE) end
 
 shopfloor.on("end", function(day)
   local all = day.journeys["*"]
-  print(("The day: door open 09:00-%s, the last customer left at %s."):format(clock(closing), clock(day.end_time)))
+  print(("The day: door open 09:00-%s, the last customer left at %s."):format(clock(closing), clock(last_left)))
   print(("Customers served: %d; turned away at the closed door: %d."):format(all.completed, day.refused or 0))
   for _, station in ipairs { "reception", "tellers", "manager" } do
     local s = day.stations[station]

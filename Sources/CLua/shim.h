@@ -539,7 +539,10 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
         if (stale) return;
         if (reason == 2) luaL_error(L, "interrupted!");
     }
-    luaL_where(L, 1);  /* as luaL_error words it */
+    /* Level 0: in a hook it is the Lua function running, where the loop is (luaL_error's level 1 is its C
+       caller's: that named the line calling a looping function, not the loop, and nothing at all for a loop in
+       a hook, a timer or a main chunk, whose caller is C). */
+    luaL_where(L, 0);
     sf_push_budget_message(L, m);
     lua_concat(L, 2);
     lua_error(L);

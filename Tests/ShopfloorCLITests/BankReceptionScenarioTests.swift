@@ -91,6 +91,28 @@ struct BankReceptionScenarioTests {
         #expect(text.stdout.contains("turned away at the closed door: 0."))
     }
 
+    /// "The last customer left at" is the last finish of the day, and the day ends by then or when the latecomers
+    /// stop trying (16:30), whichever is later. Seed 1 said 16:32 for a last finish at 16:07: it printed the run's
+    /// end, which the street process had moved past 16:30 by waiting once more before it saw the time was up.
+    @Test(arguments: ["1", "7"])
+    func test_theLastCustomerLeft_atTheLastFinish_andTheDayEndsNoLater(seed: String) throws {
+        let folder = try TemporaryFolder()
+        let trace = folder.path + "/day.jsonl"
+        let r = try Shell.run(["run", Self.scenario, "--seed", seed, "--format", "json", "--trace", trace])
+        #expect(r.status == 0, "\(r.stderr)")
+        var lastFinish = 0.0
+        for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if record["event"] as? String == "finish" { lastFinish = max(lastFinish, record["t"] as! Double) }
+        }
+        let minutes = Int((lastFinish / 60).rounded())
+        let clock = String(format: "%02d:%02d", 9 + minutes / 60, minutes % 60)
+        #expect(r.stderr.hasPrefix("The day: door open 09:00-16:00, the last customer left at \(clock).\n"), "\(r.stderr)")
+        let o = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let lastTry = Self.closing + 30 * 60
+        #expect((o["end_time"] as! Double) <= max(lastFinish, lastTry), "end \(o["end_time"]!), last finish \(lastFinish)")
+    }
+
     @Test func test_sameSeed_sameOutput_otherSeed_otherDay() throws {
         let a = try Shell.run(["run", Self.scenario, "--seed", "5", "--format", "json"])
         let b = try Shell.run(["run", Self.scenario, "--seed", "5", "--format", "json"])

@@ -81,7 +81,7 @@ struct FoundationCommandTests {
     @Test func test_runawayScript_stopsWithTheBudgetMessage() throws {
         let r = try Shell.run(["eval", "while true do end", "--time-budget", "0.5"])
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: script exceeded its time budget (0.5 s per call into Lua)\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: (command line):1: script exceeded its time budget (0.5 s per call into Lua)\n"), "\(r.stderr)")
     }
 
     /// One C call no hook can interrupt (a pathological pattern) runs on a helper that is abandoned at

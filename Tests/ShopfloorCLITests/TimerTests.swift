@@ -56,7 +56,11 @@ struct TimerTests {
         ("shopfloor.at('x', function() end)", "s.lua:5: shopfloor.at: 't' must be a finite number of seconds >= 0, got 'x'"),
         ("shopfloor.at(5, 7)", "s.lua:5: bad argument #2 to 'at' (function expected, got number)"),
         ("shopfloor.every(0, function() end)", "s.lua:5: shopfloor.every: 'dt' must be a finite number of seconds > 0, got 0"),
-        ("shopfloor.every(-2, function() end)", "s.lua:5: shopfloor.every: 'dt' must be a finite number of seconds >= 0, got -2"),
+        ("shopfloor.every(-2, function() end)", "s.lua:5: shopfloor.every: 'dt' must be a finite number of seconds > 0, got -2"),
+        ("shopfloor.every(0/0, function() end)", "s.lua:5: shopfloor.every: 'dt' must be a finite number of seconds > 0, got "),
+        // Finer than the clock there: it fired ~19,000 times at each instant the clock can tell apart, 10^10 in all.
+        ("shopfloor.every(1e-10, function() end, { from = 1e10, to = 1e10 + 1 })",
+         "s.lua:5: timer: 'every' (1e-10) is finer than the clock at 10000000001 s, which tells apart only 1.9073486328125e-06 s there"),
         ("shopfloor.every(1, function() end, { form = 3 })", "s.lua:5: shopfloor.every: unknown key 'form' (accepted: from, to; did you mean 'from'?)"),
         ("shopfloor.every(1, function() end, { from = 10, to = 5 })", "s.lua:5: shopfloor.every: 'to' (5.0) is before the first call (10.0)"),
         ("shopfloor.every(1, function() end, { to = 0/0 })", "s.lua:5: shopfloor.every: 'to' must be"),

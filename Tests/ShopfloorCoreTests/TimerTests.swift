@@ -126,6 +126,8 @@ struct TimerTests {
         #expect(throws: CoreError.self) { try sim.addTimer(at: 2) { _, _ in } }
         #expect(throws: CoreError.self) { try sim.addTimer(every: 0) { _, _ in } }
         #expect(throws: CoreError.self) { try sim.addTimer(every: .nan) { _, _ in } }
+        #expect(throws: CoreError.self) { try sim.addTimer(every: 1e-10, from: 1e10, to: 1e10 + 1) { _, _ in } }
+        #expect(throws: CoreError.self) { try sim.addTimer(every: 1, from: 1e308) { _, _ in } }
         #expect(throws: CoreError.self) { try sim.addTimer(every: 1, from: 5, to: 4) { _, _ in } }
         do { try sim.addTimer(every: -2) { _, _ in } } catch { #expect("\(error)".contains("got -2")) }
     }

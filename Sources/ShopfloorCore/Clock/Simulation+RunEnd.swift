@@ -16,6 +16,8 @@ extension Simulation {
         guard !runState.clock.endReported, !runState.clock.lastRunFailed else { return false }
         runState.clock.endReported = true
         guard let onEnd = observers.onEnd else { return true }
+        reportingEnd = true
+        defer { reportingEnd = false }
         do { try onEnd(self) } catch { throw CoreError.hookFailed(hook: "end observer", underlying: error) }
         return true
     }

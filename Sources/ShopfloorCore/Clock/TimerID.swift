@@ -17,7 +17,9 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
         self.generation = generation
     }
 
-    init(payload: UInt64) {
+    /// The timer whose event carries `payload` (a ``CoreError/noProgress(time:events:kind:payload:)`` of a
+    /// ``EventKind/timedCall`` or ``EventKind/backgroundCall``), so a host can name the timer at fault.
+    public init(payload: UInt64) {
         self.init(slot: Int32(bitPattern: UInt32(truncatingIfNeeded: payload >> 32)), generation: UInt32(truncatingIfNeeded: payload))
     }
 

@@ -143,6 +143,8 @@ public final class Simulation {
 
     /// > 0 while a decision hook runs: the state must not change under it.
     @exclusivity(unchecked) var decisionDepth = 0
+    /// True while the end-of-run observer runs (``endRun()``): the run is over and its summary taken.
+    @exclusivity(unchecked) var reportingEnd = false
     @exclusivity(unchecked) var isRunning = false
     /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
     @exclusivity(unchecked) var busyDepth = 0
@@ -324,7 +326,14 @@ public final class Simulation {
     /// Refuses state changes while a decision hook runs (the hook's answer would be computed on stale state). A maker's
     /// take runs inside one (the service-time hook), and with it the order's observers: a script's stock rules and
     /// `stock:on` hooks, which the message names, since the script wrote those and not a service-time hook.
+    /// Refuses them too while the end of the run is reported: a customer let in there was never served (the printed
+    /// summary said "2 still inside" for an end hook's two arrivals, the hook's own summary none), and a timer or
+    /// process made there was silently never run.
     func checkMutable(_ what: String) throws {
+        if reportingEnd {
+            throw CoreError.notAllowed("'\(what)' cannot be called once the run has ended (from the end of run's observer, "
+                                       + "shopfloor.on(\"end\")): nothing happens after it")
+        }
         if decisionDepth > 0 {
             throw CoreError.notAllowed("'\(what)' cannot be called from inside a teller policy, service-time hook or generator, "
                                        + "nor from a stock rule or stock:on hook that a maker's order runs")

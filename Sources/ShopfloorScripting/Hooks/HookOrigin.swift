@@ -79,6 +79,12 @@ extension World {
                 if let call = origin.place { place = "\(call): stock:restock" }
                 else { place = definition(of: origin.rule).map { "\($0): stock rule" } }
             }
+        case .timedCall, .backgroundCall:
+            // A timer repeating too fast for the clock, or a process waiting 0 s (or less than the clock can add).
+            let id = TimerID(payload: payload)
+            if let handle = time.declared.first(where: { $0.timer == id || $0.process?.timer == id }), let at = handle.place {
+                place = "\(at): \(handle.kind == .timer ? "timer" : "process")"
+            }
         default:
             break
         }

@@ -56,6 +56,23 @@ struct ProcessRuntime {
       yield(WAIT, "until", condition)
     end
 
+    -- Only `step` resumes a process: one resumed by the script (its coroutine from coroutine.running())
+    -- ran ahead of its wait and its next wait was silently lost; one closed died, and the run stopped with
+    -- Lua's bare "cannot resume dead coroutine". `step` holds the original resume, so it is not refused.
+    local close = coroutine.close
+    local function refuse(name)
+      error("coroutine." .. name .. ": this coroutine is a shopfloor process: it is resumed only by its wait" ..
+            " (shopfloor.wait, shopfloor.wait_until); end it with its handle's cancel()", 3)
+    end
+    coroutine.resume = function(co, ...)
+      if processes[co] then refuse("resume") end
+      return resume(co, ...)
+    end
+    coroutine.close = function(co)
+      if processes[co] then refuse("close") end
+      return close(co)
+    end
+
     local function spawn(fn)
       local co = create(fn)
       processes[co] = true

@@ -45,6 +45,8 @@ final class TimeHandle {
     var timer: TimerID?
     /// The process behind a process handle.
     var process: ProcessState?
+    /// Where its function is defined (`s.lua:4`), to name it in a zero-time loop's error.
+    var place: String?
     unowned(unsafe) let world: World
 
     init(kind: Kind, world: World) {

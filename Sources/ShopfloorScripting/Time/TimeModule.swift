@@ -29,8 +29,8 @@ enum TimeModule {
         }
         // shopfloor.every(dt, fn [, { from = t0, to = t1 }]) → handle: fn(now) at from, from + dt, … ≤ to
         lua.setFunction("every", in: module, takes: 3) { [unowned world] call in
-            let interval = try world.simulatedTime(call, 1, "shopfloor.every", "dt")
-            guard interval > 0 else {
+            // One message for every refused dt (a negative one was told '>= 0', and then 0 was refused too).
+            guard let interval = try? world.simulatedTime(call, 1, "shopfloor.every", "dt"), interval > 0 else {
                 throw ScriptingError.invalidScenario("shopfloor.every: 'dt' must be a finite number of seconds > 0, got \(OptionTable.show(call.value(1)))")
             }
             try call.checkFunction(2)
@@ -120,6 +120,7 @@ extension World {
         call.stack.pushCopy(of: Int32(index))
         let function = LuaReference(popping: lua)
         let handle = TimeHandle(kind: .timer, world: self)
+        handle.place = definition(of: function)
         handle.timer = try add { [unowned self] simulation, _ in
             function.push()
             lua.stack.push(simulation.now)
@@ -142,6 +143,7 @@ extension World {
         let process = ProcessState(coroutine: LuaReference(popping: lua), function: function, keepsRunAlive: keepsRunAlive)
         let handle = TimeHandle(kind: .process, world: self)
         handle.process = process
+        handle.place = definition(of: function)
         process.timer = try simulation.addTimer(at: simulation.now, keepsRunAlive: keepsRunAlive) { [unowned self] _, _ in
             try resume(process)
         }

@@ -23,17 +23,23 @@ extension World {
         process.coroutine.push()
         do {
             try lua.protectedCall(arguments: 1, results: 2)
-        } catch let error as LuaError where error.kind == .timeBudget && error.line == nil {
-            // The budget's hook stays armed once tripped, so it stops `step` too, right after the process:
-            // name the place in the process where it was.
+        } catch let error as LuaError where error.kind == .timeBudget && (error.line == nil || error.chunk == "shopfloor.process") {
+            // The budget's hook stays armed once tripped, so it stops `step` too, right after the process (in the
+            // runtime's chunk, "shopfloor.process:NN: …"): name the place in the process where it was.
             process.ended = true
-            throw processError(process, message: .string(error.message))
+            let bare = error.chunk == nil ? error.message : String(error.message.drop { $0 != " " }.dropFirst())
+            throw processError(process, message: .string(bare))
         } catch {
             process.ended = true
             throw error
         }
         defer { stack.pop(2) }
-        switch stack.string(at: -2) {
+        let answer = stack.string(at: -2)
+        // Cancelled by its own code (`handle:cancel()` inside it): it is never resumed, so the wait it began must not
+        // be set up (a wait(1000) after it kept the run going 1000 s with nothing happening: end_time and every
+        // time figure moved; a wait_until installed the after-each-event watch for nothing).
+        if process.ended && (answer == "delay" || answer == "until") { return }
+        switch answer {
         case "delay":
             let dt = stack.double(at: -1) ?? 0
             process.timer = try simulation.addTimer(at: simulation.now + dt, keepsRunAlive: process.keepsRunAlive) { [unowned self] _, _ in

@@ -65,7 +65,7 @@ struct HostileUninterruptibleCallTests {
         let r = try Shell.runWithin(30, ["run", "p.lua", "--time-budget", "0.5"], in: URL(fileURLWithPath: folder.path))
         #expect(r.exitedCleanly && r.status == 1)
         #expect(r.stdout == "before\n")
-        #expect(r.stderr.hasPrefix("error: script exceeded its time budget (0.5 s per call into Lua)\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: p.lua:3: script exceeded its time budget (0.5 s per call into Lua)\nstack traceback:\n"), "\(r.stderr)")
     }
 
     /// Library errors through the guard keep the caller's line; names read as Lua names a library function.
