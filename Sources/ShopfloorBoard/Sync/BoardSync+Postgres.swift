@@ -13,7 +13,13 @@ extension BoardSync {
     /// cannot be reached within `timeout`; whatever was done before stays done.
     @discardableResult
     public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30)) throws -> SyncReport {
+        try sync(board, with: target, timeout: timeout, afterReplacedTable: false)
+    }
+
+    private static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration,
+                             afterReplacedTable: Bool) throws -> SyncReport {
         let cursor = try board.syncCursor(remote: target.identity)
+        let knownTable = try board.remoteTable()
         let pending = try board.pendingRows()
         let replica = board.replicaID
         let outcome = try blocking(timeout: timeout, target: target) { () async throws -> Exchange in
@@ -25,7 +31,15 @@ extension BoardSync {
             }
             var exchange = Exchange()
             do {
+                // The cursor belongs to the table it was read from: another table (created again,
+                // or another server at this URL) gets the whole board, and is pulled from its start.
+                if let knownTable, try await remote.tableIdentity() != knownTable {
+                    exchange.replacedTable = true
+                    await remote.close()
+                    return exchange
+                }
                 exchange.accepted = try await remote.push(pending)
+                exchange.table = try await remote.tableIdentity()
                 try await faultInjection?(.afterPush)
                 try await faultInjection?(.beforePull)
                 exchange.pulled = try await remote.pull(after: cursor, excluding: replica)
@@ -35,6 +49,10 @@ extension BoardSync {
             await remote.close()
             return exchange
         }
+        if outcome.replacedTable && !afterReplacedTable {
+            try board.forgetRemoteProgress()
+            return try sync(board, with: target, timeout: timeout, afterReplacedTable: true)
+        }
         var report = SyncReport()
         if let accepted = outcome.accepted {
             // A version the server refused lost to a newer one there: it stays pending until the
@@ -43,13 +61,15 @@ extension BoardSync {
             try board.markPushed(taken)
             report.pushed = taken.count
         }
-        if let (rows, newCursor) = outcome.pulled {
-            let result = try board.applyPulled(rows, cursor: newCursor)
+        if let (rows, refused, newCursor) = outcome.pulled {
+            let result = try board.applyPulled(rows, cursor: newCursor, remoteTable: outcome.table)
             report.pulled = result.applied
             report.conflicts = result.conflicts
-            report.quarantined = result.quarantined
+            report.quarantined = refused + result.quarantined
         }
-        if let failure = outcome.failure { throw failure }
+        if let failure = outcome.failure {
+            throw outcome.accepted == nil ? failure : SyncFailure.afterPush(failure, pushed: report.pushed)
+        }
         report.pending = try board.pendingCount()
         return report
     }
@@ -80,8 +100,12 @@ extension BoardSync {
     struct Exchange: Sendable {
         /// The uuids the server took, once the push committed.
         var accepted: Set<String>?
-        var pulled: ([SyncRow], Int64)?
+        var pulled: ([SyncRow], [QuarantinedRow], Int64)?
         var failure: BoardError?
+        /// The remote's table is not the one this replica's cursor counts (nothing was exchanged).
+        var replacedTable = false
+        /// The remote table's identity (``RemoteBoard/tableIdentity()``), read after the push.
+        var table: String?
     }
 
     /// Runs `body` on the concurrency runtime and waits for it, at most `timeout`.

@@ -60,6 +60,23 @@ struct RemoteBoard {
         try? await connection.close()
     }
 
+    /// Which table this replica talks to: the cluster's system identifier (new with every `initdb`)
+    /// and the table's oid (new whenever it is created again), or nil when there is none yet.
+    ///
+    /// Why: a replica's cursor counts the changes of one table. A table dropped and created again,
+    /// or a server rebuilt or restored from a backup at the same URL, starts its `seq` afresh; a
+    /// replica that kept its cursor never pulled the rows below it, and never pushed again the tasks
+    /// it had pushed to the old table, so they were missing on the server for good.
+    func tableIdentity() async throws -> String? {
+        let rows = try await query("""
+            SELECT (SELECT system_identifier FROM pg_control_system())::text || ':'
+                || (to_regclass('shopfloor_board_task')::oid)::text
+            """, logger: logger)
+        var identity: String?
+        for try await value in rows.decode(String?.self) { identity = value }
+        return identity
+    }
+
     /// Creates the table when it is missing. Runs inside the push transaction, under the lock.
     private func ensureSchema() async throws {
         let rows = try await query("SELECT to_regclass('shopfloor_board_task') IS NOT NULL", logger: logger)
@@ -144,7 +161,13 @@ struct RemoteBoard {
     }
 
     /// Versions written by other replicas after `cursor`, in server order, and the new cursor.
-    func pull(after cursor: Int64, excluding replica: String) async throws -> (rows: [SyncRow], cursor: Int64) {
+    ///
+    /// A row with a NULL where a version needs a value (the table's `NOT NULL` dropped and the row
+    /// written by hand) is not a version: it comes back in `refused`, naming the column, instead of
+    /// failing the decoding of the whole pull — which stopped every later sync of every replica.
+    func pull(after cursor: Int64, excluding replica: String) async throws
+        -> (rows: [SyncRow], refused: [QuarantinedRow], cursor: Int64)
+    {
         try await query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
         do {
             var newCursor = cursor
@@ -158,15 +181,27 @@ struct RemoteBoard {
                 ORDER BY seq
                 """, logger: logger)
             var rows: [SyncRow] = []
+            var refused: [QuarantinedRow] = []
             for try await (uuid, title, body, due, state, created, updated, deleted, wall, counter, origin)
-                in result.decode((String, String, String, String, String, Int64, Int64, Bool, Int64, Int64, String).self) {
+                in result.decode((String?, String?, String?, String?, String?, Int64?, Int64?, Bool?, Int64?, Int64?, String?).self) {
+                guard let uuid, let title, let body, let due, let state, let created, let updated, let deleted,
+                      let wall, let counter, let origin
+                else {
+                    let names = ["uuid", "title", "body", "due", "state", "created_at", "updated_at", "deleted",
+                                 "hlc_wall", "hlc_counter", "hlc_replica"]
+                    let values: [Any?] = [uuid, title, body, due, state, created, updated, deleted, wall, counter, origin]
+                    let null = zip(names, values).filter { $0.1 == nil }.map(\.0)
+                    refused.append(QuarantinedRow(uuid: uuid ?? "(none)",
+                                                  reason: "\(null.joined(separator: ", ")) \(null.count == 1 ? "is" : "are") NULL on the server"))
+                    continue
+                }
                 rows.append(SyncRow(
                     uuid: uuid, title: title, body: body, due: due.isEmpty ? nil : due, state: state,
                     createdAt: created, updatedAt: updated, deleted: deleted,
                     version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
             }
             try await query("COMMIT", logger: logger)
-            return (rows, newCursor)
+            return (rows, refused, newCursor)
         } catch {
             _ = try? await query("ROLLBACK", logger: logger)
             throw error
