@@ -165,7 +165,7 @@ struct RemoteBoard {
     /// A row with a NULL where a version needs a value (the table's `NOT NULL` dropped and the row
     /// written by hand) is not a version: it comes back in `refused`, naming the column, instead of
     /// failing the decoding of the whole pull — which stopped every later sync of every replica.
-    func pull(after cursor: Int64, excluding replica: String) async throws
+    func pull(after cursor: Int64, excluding replica: String, progress: SyncProgress? = nil) async throws
         -> (rows: [SyncRow], refused: [QuarantinedRow], cursor: Int64)
     {
         try await query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
@@ -184,6 +184,7 @@ struct RemoteBoard {
             var refused: [QuarantinedRow] = []
             for try await (uuid, title, body, due, state, created, updated, deleted, wall, counter, origin)
                 in result.decode((String?, String?, String?, String?, String?, Int64?, Int64?, Bool?, Int64?, Int64?, String?).self) {
+                progress?.tick()
                 guard let uuid, let title, let body, let due, let state, let created, let updated, let deleted,
                       let wall, let counter, let origin
                 else {
