@@ -174,32 +174,20 @@ struct RemoteBoard {
             let top = try await query(
                 "SELECT COALESCE(MAX(seq), 0)::int8 FROM shopfloor_board_task", logger: logger)
             for try await seq in top.decode(Int64.self) { newCursor = max(cursor, seq) }
-            let result = try await query("""
-                SELECT uuid, title, body, COALESCE(due, ''), state, created_at, updated_at, deleted,
-                       hlc_wall, hlc_counter, hlc_replica
-                FROM shopfloor_board_task WHERE seq > \(cursor) AND hlc_replica <> \(replica)
-                ORDER BY seq
-                """, logger: logger)
             var rows: [SyncRow] = []
             var refused: [QuarantinedRow] = []
-            for try await (uuid, title, body, due, state, created, updated, deleted, wall, counter, origin)
-                in result.decode((String?, String?, String?, String?, String?, Int64?, Int64?, Bool?, Int64?, Int64?, String?).self) {
+            var after = cursor
+            while true {
+                let page = try await pullPage(after: after, excluding: replica)
                 progress?.tick()
-                guard let uuid, let title, let body, let due, let state, let created, let updated, let deleted,
-                      let wall, let counter, let origin
-                else {
-                    let names = ["uuid", "title", "body", "due", "state", "created_at", "updated_at", "deleted",
-                                 "hlc_wall", "hlc_counter", "hlc_replica"]
-                    let values: [Any?] = [uuid, title, body, due, state, created, updated, deleted, wall, counter, origin]
-                    let null = zip(names, values).filter { $0.1 == nil }.map(\.0)
-                    refused.append(QuarantinedRow(uuid: uuid ?? "(none)",
-                                                  reason: "\(null.joined(separator: ", ")) \(null.count == 1 ? "is" : "are") NULL on the server"))
-                    continue
+                for columns in page.versions {
+                    switch Self.version(columns) {
+                    case .success(let row): rows.append(row)
+                    case .failure(let error): refused.append(error.row)
+                    }
                 }
-                rows.append(SyncRow(
-                    uuid: uuid, title: title, body: body, due: due.isEmpty ? nil : due, state: state,
-                    createdAt: created, updatedAt: updated, deleted: deleted,
-                    version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
+                guard page.scanned == Self.pageSize else { break }
+                after = page.lastSeq
             }
             try await query("COMMIT", logger: logger)
             return (rows, refused, newCursor)
@@ -208,6 +196,66 @@ struct RemoteBoard {
             throw error
         }
     }
+
+    /// Rows per page of a pull.
+    static let pageSize = 2_000
+
+    /// The next page of the table after `seq`: the versions other replicas wrote (as JSON arrays of
+    /// the columns, all as text or null), how many rows the page scanned and the last `seq` in it.
+    ///
+    /// One result row per page, not one per version. Why: postgres-nio traps (a precondition failure:
+    /// the process died with SIGILL and a dump of buffered rows on stderr) when the server closes
+    /// the connection while a large result waits for the reader to ask for more; a server killed in
+    /// the middle of a 200,000-row pull did that. A single row never waits that way.
+    private func pullPage(after seq: Int64, excluding replica: String) async throws
+        -> (versions: [[Any]], scanned: Int, lastSeq: Int64)
+    {
+        let result = try await query("""
+            SELECT COALESCE(json_agg(json_build_array(uuid, title, body, due, state, created_at::text,
+                       updated_at::text, deleted::text, hlc_wall::text, hlc_counter::text, hlc_replica) ORDER BY seq)
+                       FILTER (WHERE hlc_replica IS DISTINCT FROM \(replica)), '[]')::text,
+                   COUNT(*)::int8, COALESCE(MAX(seq), 0)::int8
+            FROM (SELECT * FROM shopfloor_board_task WHERE seq > \(seq) ORDER BY seq LIMIT \(Self.pageSize)) page
+            """, logger: logger)
+        var page: (versions: [[Any]], scanned: Int, lastSeq: Int64) = ([], 0, seq)
+        for try await (json, scanned, last) in result.decode((String, Int64, Int64).self) {
+            guard let versions = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] else {
+                throw ConnectionClosed()   // never: the query builds this shape
+            }
+            page = (versions, Int(scanned), last)
+        }
+        return page
+    }
+
+    /// One version from its columns as `pullPage` gives them; a NULL where a value is needed (the
+    /// table's `NOT NULL` dropped and the row written by hand) refuses it, naming the columns.
+    private static func version(_ columns: [Any]) -> Result<SyncRow, QuarantinedRowError> {
+        let names = ["uuid", "title", "body", "due", "state", "created_at", "updated_at", "deleted",
+                     "hlc_wall", "hlc_counter", "hlc_replica"]
+        let text = names.indices.map { $0 < columns.count ? columns[$0] as? String : nil }
+        let numbers = [5, 6, 8, 9].map { text[$0].flatMap { Int64($0) } }
+        let missing = names.indices.filter { index in
+            index != 3 && (text[index] == nil || ([5, 6, 8, 9].contains(index) && Int64(text[index]!) == nil))
+        }
+        guard missing.isEmpty, let uuid = text[0], let title = text[1], let body = text[2], let state = text[4],
+              let created = numbers[0], let updated = numbers[1], let deleted = text[7], let wall = numbers[2],
+              let counter = numbers[3], let origin = text[10]
+        else {
+            let null = missing.map { names[$0] }
+            return .failure(QuarantinedRowError(row: QuarantinedRow(
+                uuid: text[0] ?? "(none)",
+                reason: "\(null.joined(separator: ", ")) \(null.count == 1 ? "is" : "are") NULL on the server")))
+        }
+        return .success(SyncRow(
+            uuid: uuid, title: title, body: body, due: text[3].flatMap { $0.isEmpty ? nil : $0 }, state: state,
+            createdAt: created, updatedAt: updated, deleted: deleted == "true",
+            version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
+    }
+}
+
+/// A pulled row refused before validation (as a `Result` failure).
+struct QuarantinedRowError: Error {
+    let row: QuarantinedRow
 }
 
 /// The server closed the connection (it stopped, or the network went away).
