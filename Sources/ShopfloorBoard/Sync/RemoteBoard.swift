@@ -135,7 +135,10 @@ struct RemoteBoard {
         let created = rows.map(\.createdAt), updated = rows.map(\.updatedAt), deleted = rows.map(\.deleted)
         let walls = rows.map(\.version.wallMillis), counters = rows.map(\.version.counter)
         let replicas = rows.map(\.version.replica)
+        // The accepted uuids come back as one array in one row, not a row each: see `pullPage` for
+        // the trap a large streamed answer meets when the server goes away while it is read.
         let result = try await query("""
+            WITH taken AS (
             INSERT INTO shopfloor_board_task AS t
                 (uuid, title, body, due, state, created_at, updated_at, deleted, hlc_wall, hlc_counter, hlc_replica, seq)
             SELECT u.uuid, u.title, u.body, NULLIF(u.due, ''), u.state, u.created_at, u.updated_at, u.deleted,
@@ -153,10 +156,11 @@ struct RemoteBoard {
             WHERE (excluded.hlc_wall, excluded.hlc_counter, excluded.hlc_replica)
                 >= (t.hlc_wall, t.hlc_counter, t.hlc_replica)
             RETURNING uuid
+            )
+            SELECT COALESCE(array_agg(uuid), '{}') FROM taken
             """, logger: logger)
         var accepted: [String] = []
-        accepted.reserveCapacity(rows.count)
-        for try await uuid in result.decode(String.self) { accepted.append(uuid) }
+        for try await uuids in result.decode([String].self) { accepted = uuids }
         return accepted
     }
 
