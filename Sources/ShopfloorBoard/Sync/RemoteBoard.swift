@@ -174,13 +174,24 @@ struct RemoteBoard {
     {
         try await query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
         do {
-            var newCursor = cursor
-            let top = try await query(
-                "SELECT COALESCE(MAX(seq), 0)::int8 FROM shopfloor_board_task", logger: logger)
-            for try await seq in top.decode(Int64.self) { newCursor = max(cursor, seq) }
+            // The cursor never passes the last `seq` the server's sequence issued: a row written by
+            // hand with a `seq` far beyond it (9223372036854775000) moved every replica that pulled
+            // it past every later push, for good. A cursor already beyond it (from such a row) pulls
+            // again from the start (applying a version twice changes nothing).
+            var top: Int64 = 0
+            var issued: Int64?
+            let bounds = try await query("""
+                SELECT COALESCE(MAX(seq), 0)::int8,
+                       CASE WHEN has_sequence_privilege('shopfloor_board_seq', 'SELECT')
+                            THEN COALESCE(pg_sequence_last_value('shopfloor_board_seq'), 0) END
+                FROM shopfloor_board_task
+                """, logger: logger)
+            for try await (max, last) in bounds.decode((Int64, Int64?).self) { (top, issued) = (max, last) }
+            let start = issued.map { cursor > $0 ? 0 : cursor } ?? cursor
+            let newCursor = max(start, issued.map { min(top, $0) } ?? top)
             var rows: [SyncRow] = []
             var refused: [QuarantinedRow] = []
-            var after = cursor
+            var after = start
             while true {
                 let page = try await pullPage(after: after, excluding: replica)
                 progress?.tick()

@@ -96,5 +96,21 @@ struct HostileSyncRowTests {
         #expect(second.stderr == "")
         try b.open().verifyIntegrity()
     }
+
+    /// A row written by hand with a `seq` far beyond the server's sequence: the replicas that pulled
+    /// it moved their cursor past every later push, and never received another change.
+    @Test func test_aRowWithAHugeSeq_doesNotHideLaterChanges() throws {
+        let server = try BoardPostgresServer.start()
+        let a = try BoardFixture(), b = try BoardFixture()
+        try a.ok(["add", "Before"])
+        try a.ok(["sync", "--remote", server.url])   // creates the shared table
+        try insert(server, uuid: "huge-seq", ["seq": "9223372036854775000"])
+        #expect(try b.ok(["sync", "--remote", server.url]).hasSuffix("pushed 0, pulled 2.\n"))
+        try a.ok(["add", "After"])
+        try a.ok(["sync", "--remote", server.url])
+        #expect(try b.ok(["sync", "--remote", server.url]).hasSuffix("pushed 0, pulled 1.\n"))
+        #expect(try b.json()["todo"]!.map { $0["title"] as! String }.sorted() == ["After", "Before", "Valid huge-seq"])
+        try b.open().verifyIntegrity()
+    }
 }
 #endif
