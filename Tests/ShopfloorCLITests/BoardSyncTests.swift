@@ -124,8 +124,12 @@ struct BoardSyncTests {
         }
         defer { BoardSync.faultInjection = nil }
         let interrupted = Date()
-        #expect(throws: BoardError.self) { try BoardSync.sync(a, with: target) }
+        let failure = #expect(throws: BoardError.self) { try BoardSync.sync(a, with: target) }
         #expect(Date().timeIntervalSince(interrupted) < 10)      // noticed, not waited out
+        // The error says what went through: the push, not the pull (it said "changes wait").
+        #expect(failure?.description == "lost the connection to \(target): the server closed the connection; "
+            + "pushed 50 changes, pulled nothing: the other replicas' changes come with the next sync")
+        #expect(try a.pendingCount() == 0)
         BoardSync.faultInjection = nil
         #expect(try a.list().todo.count == 50)          // local board untouched
         try a.verifyIntegrity()

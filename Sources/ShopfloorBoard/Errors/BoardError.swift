@@ -120,6 +120,16 @@ public enum BoardError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How the advice of a sync that failed after its push committed begins (`pushed 3 changes, pulled
+    /// nothing: …`): such a sync is not "not synced".
+    public static let pushedAdvicePrefix = "pushed "
+
+    /// Whether this is a sync failure after the push committed (the pull did not happen).
+    public var pushedBeforeFailing: Bool {
+        if case .syncFailed(_, let advice) = self { return advice.hasPrefix(Self.pushedAdvicePrefix) }
+        return false
+    }
+
     /// What failed, for a sync failure, without the advice (a note or a status line adds its
     /// own); the whole description for any other error.
     public var syncReason: String {

@@ -20,6 +20,8 @@ extension Board {
         guard path != ":memory:", !isInWALMode(path: path) else { return }
         let queue = try DatabaseQueue(path: path, configuration: configuration())
         try queue.writeWithoutTransaction { db in
+            // Another application's database keeps its journal mode: it is refused before the switch.
+            try BoardSchema.refuseForeign(db, path: path)
             // Each failed attempt waited for a process that held the write lock; bounded all the same,
             // in case a reader keeps the file from ever being switched (its own error is thrown then).
             var attempts = 0

@@ -15,12 +15,16 @@ extension BoardSchema {
     ///
     /// A database opened read-only is only checked: it must be up to date.
     ///
+    /// An SQLite database that is neither new nor a board is refused untouched (``refuseForeign(_:path:)``).
+    ///
     /// - Throws: ``BoardError/newerSchema(path:)`` when the database lists a migration this
     ///   version does not know; a database error otherwise (nothing is changed then).
     static func migrate(_ writer: any DatabaseWriter, path: String, readOnly: Bool = false) throws -> String {
         if let replica = try writer.writeWithoutTransaction({ db in try upToDateReplica(db, path: path) }) {
             return replica
         }
+        // Before anything is written, and again under the write lock below.
+        try writer.writeWithoutTransaction { db in try refuseForeign(db, path: path) }
         if readOnly {
             throw BoardError.database("the board database at \(path) is read-only and was written by an earlier "
                 + "version of shopfloor: run a board command once as a user who may write it, to bring it up to date")
@@ -30,6 +34,7 @@ extension BoardSchema {
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
             var replica = ""
             try db.inTransaction(.immediate) {
+                try refuseForeign(db, path: path)
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
                 let applied = try appliedMigrations(db, path: path)
                 for migration in migrations where !applied.contains(migration.identifier) {

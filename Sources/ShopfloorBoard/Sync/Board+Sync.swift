@@ -46,9 +46,27 @@ extension Board {
                 try db.execute(sql: "UPDATE task SET synced = 0, pushed_seq = 0 WHERE synced = 1")
                 try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote', ?), ('remote_cursor', '0')",
                                arguments: [remote])
+                try db.execute(sql: "DELETE FROM board_meta WHERE key = 'remote_table'")
                 return 0
             }
             return Int64(try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'remote_cursor'") ?? "0") ?? 0
+        }
+    }
+
+    /// The identity of the remote table the cursor counts (see `RemoteBoard.tableIdentity()`), or
+    /// nil before the first pull (or for a board last synced by a version that did not keep it).
+    public func remoteTable() throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM board_meta WHERE key = 'remote_table'") }
+    }
+
+    /// Forgets what the remote had, as for a new remote: its table was replaced (created again, or
+    /// another server at the same URL), so every task is pending again and the next pull starts
+    /// from the table's beginning. Nothing in history changes.
+    public func forgetRemoteProgress() throws {
+        try write { db in
+            try db.execute(sql: "UPDATE task SET synced = 0, pushed_seq = 0 WHERE synced = 1")
+            try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote_cursor', '0')")
+            try db.execute(sql: "DELETE FROM board_meta WHERE key = 'remote_table'")
         }
     }
 
@@ -84,8 +102,8 @@ extension Board {
         }
     }
 
-    /// Applies versions pulled from the remote and moves the cursor to `cursor`, in one
-    /// transaction: a failure applies nothing.
+    /// Applies versions pulled from the remote and moves the cursor to `cursor` (of the table
+    /// `remoteTable`, when given), in one transaction: a failure applies nothing.
     ///
     /// Each version is validated as local input is (``SyncRow/validated()``: the title, body,
     /// deadline and state rules, no control characters, times within range, a sane uuid and
@@ -96,7 +114,7 @@ extension Board {
     /// - Returns: how many versions changed the board, how many of those replaced a local change
     ///   that had not been pushed, and the versions refused.
     @discardableResult
-    public func applyPulled(_ rows: [SyncRow], cursor: Int64) throws
+    public func applyPulled(_ rows: [SyncRow], cursor: Int64, remoteTable: String? = nil) throws
         -> (applied: Int, conflicts: Int, quarantined: [QuarantinedRow])
     {
         try write { db in
@@ -151,6 +169,10 @@ extension Board {
             try db.execute(sql: "UPDATE board_meta SET value = ? WHERE key = 'hlc'", arguments: [clock.last.description])
             try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote_cursor', ?)",
                            arguments: [String(cursor)])
+            if let remoteTable {   // the table the cursor counts, kept with it
+                try db.execute(sql: "INSERT OR REPLACE INTO board_meta(key, value) VALUES ('remote_table', ?)",
+                               arguments: [remoteTable])
+            }
             return (applied, conflicts, quarantined)
         }
     }

@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL half of ``BoardSync`` (built with the `PostgresSync` trait).
 extension BoardSync {
@@ -11,12 +12,25 @@ extension BoardSync {
 
     /// Syncs `board` with `target`. Gives up (throwing ``BoardError/sync(_:)``) when the server
     /// cannot be reached within `timeout`; whatever was done before stays done.
+    ///
+    /// - Parameter whileDataArrives: the exchange may take longer than `timeout` as long as rows keep
+    ///   arriving (`board sync`: the first pull of a large board); `timeout` then bounds each wait
+    ///   for the server, not the whole exchange. Without it (a command's automatic sync) the whole
+    ///   exchange is bounded, so a command never waits long for the remote.
     @discardableResult
-    public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30)) throws -> SyncReport {
+    public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30),
+                            whileDataArrives: Bool = false) throws -> SyncReport {
+        try sync(board, with: target, timeout: timeout, progress: whileDataArrives ? SyncProgress() : nil,
+                 afterReplacedTable: false)
+    }
+
+    private static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration, progress: SyncProgress?,
+                             afterReplacedTable: Bool) throws -> SyncReport {
         let cursor = try board.syncCursor(remote: target.identity)
+        let knownTable = try board.remoteTable()
         let pending = try board.pendingRows()
         let replica = board.replicaID
-        let outcome = try blocking(timeout: timeout, target: target) { () async throws -> Exchange in
+        let outcome = try blocking(timeout: timeout, target: target, progress: progress) { () async throws -> Exchange in
             let remote: RemoteBoard
             do {
                 remote = try await RemoteBoard.connect(target, timeout: timeout)
@@ -25,15 +39,28 @@ extension BoardSync {
             }
             var exchange = Exchange()
             do {
+                // The cursor belongs to the table it was read from: another table (created again,
+                // or another server at this URL) gets the whole board, and is pulled from its start.
+                if let knownTable, try await remote.tableIdentity() != knownTable {
+                    exchange.replacedTable = true
+                    await remote.close()
+                    return exchange
+                }
                 exchange.accepted = try await remote.push(pending)
+                progress?.tick()
+                exchange.table = try await remote.tableIdentity()
                 try await faultInjection?(.afterPush)
                 try await faultInjection?(.beforePull)
-                exchange.pulled = try await remote.pull(after: cursor, excluding: replica)
+                exchange.pulled = try await remote.pull(after: cursor, excluding: replica, progress: progress)
             } catch {
                 exchange.failure = SyncFailure.error(for: error, target: target, connected: true)
             }
             await remote.close()
             return exchange
+        }
+        if outcome.replacedTable && !afterReplacedTable {
+            try board.forgetRemoteProgress()
+            return try sync(board, with: target, timeout: timeout, progress: progress, afterReplacedTable: true)
         }
         var report = SyncReport()
         if let accepted = outcome.accepted {
@@ -43,13 +70,15 @@ extension BoardSync {
             try board.markPushed(taken)
             report.pushed = taken.count
         }
-        if let (rows, newCursor) = outcome.pulled {
-            let result = try board.applyPulled(rows, cursor: newCursor)
+        if let (rows, refused, newCursor) = outcome.pulled {
+            let result = try board.applyPulled(rows, cursor: newCursor, remoteTable: outcome.table)
             report.pulled = result.applied
             report.conflicts = result.conflicts
-            report.quarantined = result.quarantined
+            report.quarantined = refused + result.quarantined
         }
-        if let failure = outcome.failure { throw failure }
+        if let failure = outcome.failure {
+            throw outcome.accepted == nil ? failure : SyncFailure.afterPush(failure, pushed: report.pushed)
+        }
         report.pending = try board.pendingCount()
         return report
     }
@@ -80,12 +109,17 @@ extension BoardSync {
     struct Exchange: Sendable {
         /// The uuids the server took, once the push committed.
         var accepted: Set<String>?
-        var pulled: ([SyncRow], Int64)?
+        var pulled: ([SyncRow], [QuarantinedRow], Int64)?
         var failure: BoardError?
+        /// The remote's table is not the one this replica's cursor counts (nothing was exchanged).
+        var replacedTable = false
+        /// The remote table's identity (``RemoteBoard/tableIdentity()``), read after the push.
+        var table: String?
     }
 
-    /// Runs `body` on the concurrency runtime and waits for it, at most `timeout`.
-    static func blocking<T: Sendable>(timeout: Duration, target: RemoteTarget,
+    /// Runs `body` on the concurrency runtime and waits for it, at most `timeout` — or, with
+    /// `progress`, for as long as `body` ticks it at least once every `timeout`.
+    static func blocking<T: Sendable>(timeout: Duration, target: RemoteTarget, progress: SyncProgress? = nil,
                                       _ body: @escaping @Sendable () async throws -> T) throws -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
@@ -97,7 +131,12 @@ extension BoardSync {
             done.signal()
         }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        if done.wait(timeout: .now() + seconds) == .timedOut {
+        var seen = progress?.ticks
+        while done.wait(timeout: .now() + seconds) == .timedOut {
+            if let progress, progress.ticks != seen {   // rows came meanwhile: the server answers
+                seen = progress.ticks
+                continue
+            }
             task.cancel()
             throw BoardError.syncFailed(reason: "\(target) did not answer within \(LocalizedSeconds(seconds)) s",
                                         advice: SyncFailure.waitAdvice)
@@ -109,6 +148,16 @@ extension BoardSync {
         }
     }
 
+}
+
+/// How far an exchange has come (rows received, the push done), read by the waiting thread to
+/// tell a slow server from a large but flowing exchange.
+final class SyncProgress: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var ticks: Int { count.load(ordering: .relaxed) }
+
+    func tick() { count.add(1, ordering: .relaxed) }
 }
 
 /// Runs sync's tasks on a serial dispatch queue of their own (dispatch adds threads for it as

@@ -32,7 +32,8 @@ public enum BoardSync {
 extension BoardSync {
     /// Always fails in a build without the `PostgresSync` trait (see ``notBuiltIn``).
     @discardableResult
-    public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30)) throws -> SyncReport {
+    public static func sync(_ board: Board, with target: RemoteTarget, timeout: Duration = .seconds(30),
+                            whileDataArrives: Bool = false) throws -> SyncReport {
         throw BoardError.sync(notBuiltIn)
     }
 

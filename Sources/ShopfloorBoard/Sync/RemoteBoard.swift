@@ -60,6 +60,23 @@ struct RemoteBoard {
         try? await connection.close()
     }
 
+    /// Which table this replica talks to: the cluster's system identifier (new with every `initdb`)
+    /// and the table's oid (new whenever it is created again), or nil when there is none yet.
+    ///
+    /// Why: a replica's cursor counts the changes of one table. A table dropped and created again,
+    /// or a server rebuilt or restored from a backup at the same URL, starts its `seq` afresh; a
+    /// replica that kept its cursor never pulled the rows below it, and never pushed again the tasks
+    /// it had pushed to the old table, so they were missing on the server for good.
+    func tableIdentity() async throws -> String? {
+        let rows = try await query("""
+            SELECT (SELECT system_identifier FROM pg_control_system())::text || ':'
+                || (to_regclass('shopfloor_board_task')::oid)::text
+            """, logger: logger)
+        var identity: String?
+        for try await value in rows.decode(String?.self) { identity = value }
+        return identity
+    }
+
     /// Creates the table when it is missing. Runs inside the push transaction, under the lock.
     private func ensureSchema() async throws {
         let rows = try await query("SELECT to_regclass('shopfloor_board_task') IS NOT NULL", logger: logger)
@@ -118,7 +135,10 @@ struct RemoteBoard {
         let created = rows.map(\.createdAt), updated = rows.map(\.updatedAt), deleted = rows.map(\.deleted)
         let walls = rows.map(\.version.wallMillis), counters = rows.map(\.version.counter)
         let replicas = rows.map(\.version.replica)
+        // The accepted uuids come back as one array in one row, not a row each: see `pullPage` for
+        // the trap a large streamed answer meets when the server goes away while it is read.
         let result = try await query("""
+            WITH taken AS (
             INSERT INTO shopfloor_board_task AS t
                 (uuid, title, body, due, state, created_at, updated_at, deleted, hlc_wall, hlc_counter, hlc_replica, seq)
             SELECT u.uuid, u.title, u.body, NULLIF(u.due, ''), u.state, u.created_at, u.updated_at, u.deleted,
@@ -136,42 +156,121 @@ struct RemoteBoard {
             WHERE (excluded.hlc_wall, excluded.hlc_counter, excluded.hlc_replica)
                 >= (t.hlc_wall, t.hlc_counter, t.hlc_replica)
             RETURNING uuid
+            )
+            SELECT COALESCE(array_agg(uuid), '{}') FROM taken
             """, logger: logger)
         var accepted: [String] = []
-        accepted.reserveCapacity(rows.count)
-        for try await uuid in result.decode(String.self) { accepted.append(uuid) }
+        for try await uuids in result.decode([String].self) { accepted = uuids }
         return accepted
     }
 
     /// Versions written by other replicas after `cursor`, in server order, and the new cursor.
-    func pull(after cursor: Int64, excluding replica: String) async throws -> (rows: [SyncRow], cursor: Int64) {
+    ///
+    /// A row with a NULL where a version needs a value (the table's `NOT NULL` dropped and the row
+    /// written by hand) is not a version: it comes back in `refused`, naming the column, instead of
+    /// failing the decoding of the whole pull — which stopped every later sync of every replica.
+    func pull(after cursor: Int64, excluding replica: String, progress: SyncProgress? = nil) async throws
+        -> (rows: [SyncRow], refused: [QuarantinedRow], cursor: Int64)
+    {
         try await query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
         do {
-            var newCursor = cursor
-            let top = try await query(
-                "SELECT COALESCE(MAX(seq), 0)::int8 FROM shopfloor_board_task", logger: logger)
-            for try await seq in top.decode(Int64.self) { newCursor = max(cursor, seq) }
-            let result = try await query("""
-                SELECT uuid, title, body, COALESCE(due, ''), state, created_at, updated_at, deleted,
-                       hlc_wall, hlc_counter, hlc_replica
-                FROM shopfloor_board_task WHERE seq > \(cursor) AND hlc_replica <> \(replica)
-                ORDER BY seq
+            // The cursor never passes the last `seq` the server's sequence issued: a row written by
+            // hand with a `seq` far beyond it (9223372036854775000) moved every replica that pulled
+            // it past every later push, for good. A cursor already beyond it (from such a row) pulls
+            // again from the start (applying a version twice changes nothing).
+            var top: Int64 = 0
+            var issued: Int64?
+            let bounds = try await query("""
+                SELECT COALESCE(MAX(seq), 0)::int8,
+                       CASE WHEN has_sequence_privilege('shopfloor_board_seq', 'SELECT')
+                            THEN COALESCE(pg_sequence_last_value('shopfloor_board_seq'), 0) END
+                FROM shopfloor_board_task
                 """, logger: logger)
+            for try await (max, last) in bounds.decode((Int64, Int64?).self) { (top, issued) = (max, last) }
+            let start = issued.map { cursor > $0 ? 0 : cursor } ?? cursor
+            let newCursor = max(start, issued.map { min(top, $0) } ?? top)
             var rows: [SyncRow] = []
-            for try await (uuid, title, body, due, state, created, updated, deleted, wall, counter, origin)
-                in result.decode((String, String, String, String, String, Int64, Int64, Bool, Int64, Int64, String).self) {
-                rows.append(SyncRow(
-                    uuid: uuid, title: title, body: body, due: due.isEmpty ? nil : due, state: state,
-                    createdAt: created, updatedAt: updated, deleted: deleted,
-                    version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
+            var refused: [QuarantinedRow] = []
+            var after = start
+            while true {
+                let page = try await pullPage(after: after, excluding: replica)
+                progress?.tick()
+                for columns in page.versions {
+                    switch Self.version(columns) {
+                    case .success(let row): rows.append(row)
+                    case .failure(let error): refused.append(error.row)
+                    }
+                }
+                guard page.scanned == Self.pageSize else { break }
+                after = page.lastSeq
             }
             try await query("COMMIT", logger: logger)
-            return (rows, newCursor)
+            return (rows, refused, newCursor)
         } catch {
             _ = try? await query("ROLLBACK", logger: logger)
             throw error
         }
     }
+
+    /// Rows per page of a pull.
+    static let pageSize = 2_000
+
+    /// The next page of the table after `seq`: the versions other replicas wrote (as JSON arrays of
+    /// the columns, all as text or null), how many rows the page scanned and the last `seq` in it.
+    ///
+    /// One result row per page, not one per version. Why: postgres-nio traps (a precondition failure:
+    /// the process died with SIGILL and a dump of buffered rows on stderr) when the server closes
+    /// the connection while a large result waits for the reader to ask for more; a server killed in
+    /// the middle of a 200,000-row pull did that. A single row never waits that way.
+    private func pullPage(after seq: Int64, excluding replica: String) async throws
+        -> (versions: [[Any]], scanned: Int, lastSeq: Int64)
+    {
+        let result = try await query("""
+            SELECT COALESCE(json_agg(json_build_array(uuid, title, body, due, state, created_at::text,
+                       updated_at::text, deleted::text, hlc_wall::text, hlc_counter::text, hlc_replica) ORDER BY seq)
+                       FILTER (WHERE hlc_replica IS DISTINCT FROM \(replica)), '[]')::text,
+                   COUNT(*)::int8, COALESCE(MAX(seq), 0)::int8
+            FROM (SELECT * FROM shopfloor_board_task WHERE seq > \(seq) ORDER BY seq LIMIT \(Self.pageSize)) page
+            """, logger: logger)
+        var page: (versions: [[Any]], scanned: Int, lastSeq: Int64) = ([], 0, seq)
+        for try await (json, scanned, last) in result.decode((String, Int64, Int64).self) {
+            guard let versions = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] else {
+                throw ConnectionClosed()   // never: the query builds this shape
+            }
+            page = (versions, Int(scanned), last)
+        }
+        return page
+    }
+
+    /// One version from its columns as `pullPage` gives them; a NULL where a value is needed (the
+    /// table's `NOT NULL` dropped and the row written by hand) refuses it, naming the columns.
+    private static func version(_ columns: [Any]) -> Result<SyncRow, QuarantinedRowError> {
+        let names = ["uuid", "title", "body", "due", "state", "created_at", "updated_at", "deleted",
+                     "hlc_wall", "hlc_counter", "hlc_replica"]
+        let text = names.indices.map { $0 < columns.count ? columns[$0] as? String : nil }
+        let numbers = [5, 6, 8, 9].map { text[$0].flatMap { Int64($0) } }
+        let missing = names.indices.filter { index in
+            index != 3 && (text[index] == nil || ([5, 6, 8, 9].contains(index) && Int64(text[index]!) == nil))
+        }
+        guard missing.isEmpty, let uuid = text[0], let title = text[1], let body = text[2], let state = text[4],
+              let created = numbers[0], let updated = numbers[1], let deleted = text[7], let wall = numbers[2],
+              let counter = numbers[3], let origin = text[10]
+        else {
+            let null = missing.map { names[$0] }
+            return .failure(QuarantinedRowError(row: QuarantinedRow(
+                uuid: text[0] ?? "(none)",
+                reason: "\(null.joined(separator: ", ")) \(null.count == 1 ? "is" : "are") NULL on the server")))
+        }
+        return .success(SyncRow(
+            uuid: uuid, title: title, body: body, due: text[3].flatMap { $0.isEmpty ? nil : $0 }, state: state,
+            createdAt: created, updatedAt: updated, deleted: deleted == "true",
+            version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
+    }
+}
+
+/// A pulled row refused before validation (as a `Result` failure).
+struct QuarantinedRowError: Error {
+    let row: QuarantinedRow
 }
 
 /// The server closed the connection (it stopped, or the network went away).

@@ -43,6 +43,18 @@ enum SyncFailure {
         return redacting(failure, target: target)
     }
 
+    /// `failure`, which ended a sync after its push committed: the line says what went through
+    /// and what did not, instead of "changes wait for the next sync" (the pushed ones do not).
+    ///
+    /// `lost the connection to postgres://…: the server closed the connection; pushed 3 changes,
+    /// pulled nothing: the other replicas' changes come with the next sync`
+    static func afterPush(_ failure: BoardError, pushed: Int) -> BoardError {
+        guard pushed > 0, case .syncFailed(let reason, _) = failure else { return failure }
+        let what = pushed == 1 ? "1 change" : "\(pushed) changes"
+        return .syncFailed(reason: reason, advice: "\(BoardError.pushedAdvicePrefix)\(what), pulled nothing: "
+            + "the other replicas' changes come with the next sync")
+    }
+
     /// A short lower-case reason for a networking error: `connection refused`, `no answer within
     /// 2 s`, `the host name db.example.com could not be resolved`, …
     static func reason(_ error: any Error) -> String {

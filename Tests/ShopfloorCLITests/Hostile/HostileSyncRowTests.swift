@@ -71,5 +71,46 @@ struct HostileSyncRowTests {
         #expect(!listed.stderr.unicodeScalars.contains { $0 != "\n" && ControlCharacters.isControl($0) })
         #expect(try a.json()["todo"]!.count == 3)
     }
+
+    /// NULLs where the table said NOT NULL (the constraint dropped by hand): skipped naming the
+    /// column, like any invalid row; the decoding of the whole pull used to fail on them, on
+    /// every later sync too, so no replica received anything from the server again.
+    @Test func test_nullColumns_areSkipped_namingTheColumn_andTheRestStillSyncs() throws {
+        let server = try BoardPostgresServer.start()
+        let a = try BoardFixture(), b = try BoardFixture()
+        try a.ok(["add", "Before"])
+        try a.ok(["sync", "--remote", server.url])   // creates the shared table
+        try server.sql("ALTER TABLE shopfloor_board_task ALTER title DROP NOT NULL, ALTER hlc_wall DROP NOT NULL")
+        try insert(server, uuid: "null-title", ["title": "NULL"])
+        try insert(server, uuid: "null-stamp", ["title": "NULL", "hlc_wall": "NULL"])
+        try insert(server, uuid: "good-after")
+        let first = try b.run(["sync", "--remote", server.url])
+        #expect(first.status == 0)
+        #expect(first.stdout.hasSuffix("pushed 0, pulled 2; 2 invalid changes skipped.\n"))
+        #expect(first.stderr == "warning: skipped a change pulled from the remote for task null-title: title is NULL on the server\n"
+            + "warning: skipped a change pulled from the remote for task null-stamp: title, hlc_wall are NULL on the server\n")
+        #expect(try b.json()["todo"]!.map { $0["title"] as! String }.sorted() == ["Before", "Valid good-after"])
+        try insert(server, uuid: "good-later")
+        let second = try b.run(["sync", "--remote", server.url])
+        #expect(second.stdout.hasSuffix("pushed 0, pulled 1.\n"))
+        #expect(second.stderr == "")
+        try b.open().verifyIntegrity()
+    }
+
+    /// A row written by hand with a `seq` far beyond the server's sequence: the replicas that pulled
+    /// it moved their cursor past every later push, and never received another change.
+    @Test func test_aRowWithAHugeSeq_doesNotHideLaterChanges() throws {
+        let server = try BoardPostgresServer.start()
+        let a = try BoardFixture(), b = try BoardFixture()
+        try a.ok(["add", "Before"])
+        try a.ok(["sync", "--remote", server.url])   // creates the shared table
+        try insert(server, uuid: "huge-seq", ["seq": "9223372036854775000"])
+        #expect(try b.ok(["sync", "--remote", server.url]).hasSuffix("pushed 0, pulled 2.\n"))
+        try a.ok(["add", "After"])
+        try a.ok(["sync", "--remote", server.url])
+        #expect(try b.ok(["sync", "--remote", server.url]).hasSuffix("pushed 0, pulled 1.\n"))
+        #expect(try b.json()["todo"]!.map { $0["title"] as! String }.sorted() == ["After", "Before", "Valid huge-seq"])
+        try b.open().verifyIntegrity()
+    }
 }
 #endif

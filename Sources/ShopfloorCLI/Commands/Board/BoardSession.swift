@@ -69,6 +69,8 @@ struct BoardSession {
         do {
             let target = try RemoteTarget(url: url, configPassword: config.password)
             warnAboutQuarantined(try BoardSync.sync(board, with: target, timeout: Self.autoSyncTimeout))
+        } catch let error as BoardError where error.pushedBeforeFailing {
+            StandardStreams.error("note: synced in part: \(error)\n")
         } catch {
             let pending = (try? board.pendingCount()) ?? 0
             let why = (error as? BoardError)?.syncReason ?? "\(error)"

@@ -35,7 +35,9 @@ struct BoardSyncCommand: BoardSubcommand {
         }
         let target = try RemoteTarget(url: url, configPassword: session.config.password)
         if save { try BoardConfig.saveRemote(url, path: session.config.path) }
-        let report = try BoardSync.sync(session.board, with: target)
+        // The first pull of a large board may take longer than the wait for an answer: it goes on
+        // while rows arrive (it timed out after 30 s at 200,000 tasks, on every try).
+        let report = try BoardSync.sync(session.board, with: target, whileDataArrives: true)
         StandardStreams.saved("synced with \(target) (pushed \(report.pushed), pulled \(report.pulled))")
         session.warnAboutQuarantined(report)
         var line = "Synced with \(target): pushed \(report.pushed), pulled \(report.pulled)"

@@ -1,0 +1,35 @@
+#if PostgresSync
+import Foundation
+import Testing
+import ShopfloorBoard
+
+/// A replica joining a large board: its first pull takes longer than the wait for an answer.
+/// `board sync` must go on while rows arrive (it gave up after 30 s at 200,000 tasks, on every try,
+/// so that replica could never sync); a command's automatic sync stays bounded as a whole.
+@Suite("Board sync: a pull longer than the timeout", .serialized)
+struct BoardSyncLargePullTests {
+    @Test func test_aPullLongerThanTheTimeout_goesOnWhileRowsArrive() throws {
+        let server = try BoardPostgresServer.start()
+        let folder = try TemporaryFolder()
+        let target = try RemoteTarget(url: server.url)
+        let seed = try Board(path: folder.path + "/seed.sqlite")
+        try seed.add(title: "Seed")
+        try BoardSync.sync(seed, with: target)   // creates the shared table
+        let rows = 40_000
+        try server.sql("""
+            INSERT INTO shopfloor_board_task SELECT 'bulk-' || g, 'Bulk ' || g, '', NULL, 'todo', 1767225600000,
+                1767225600000, false, 1767225600000, g, 'other-replica', nextval('shopfloor_board_seq')
+            FROM generate_series(1, \(rows)) g
+            """)
+        let joining = try Board(path: folder.path + "/joining.sqlite")
+        // Bounded as a whole (a command's automatic sync): the pull does not fit in a second.
+        #expect(throws: BoardError.self) { try BoardSync.sync(joining, with: target, timeout: .seconds(1)) }
+        #expect(try joining.list().all.isEmpty)
+        // `board sync`: the same second bounds each wait for the server, and the pull completes.
+        let report = try BoardSync.sync(joining, with: target, timeout: .seconds(1), whileDataArrives: true)
+        #expect(report.pulled == rows + 1)
+        #expect(try joining.list().all.count == rows + 1)
+        try joining.verifyIntegrity()
+    }
+}
+#endif
