@@ -76,7 +76,7 @@ struct RunEndTests {
     @Test func test_anUnknownEvent_suggestsEnd() throws {
         let r = try TimeScenario.run(TimeScenario.bank(customers: 1, "shopfloor.on(\"ends\", function() end)"))
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: s.lua:5: unknown event 'ends' (events: arrive, start, finish, balk, renege, close, end; did you mean 'end'?)"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: s.lua:5: unknown event 'ends' (events: arrive, start, finish, balk, renege, fail, close, end; did you mean 'end'?)"), "\(r.stderr)")
     }
 
     /// The REPL never reports the end (a session can always run on).

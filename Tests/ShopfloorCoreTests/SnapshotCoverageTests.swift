@@ -22,6 +22,7 @@ struct SnapshotCoverageTests {
         "decisionDepth": "a restore is refused unless it is 0",
         "isRunning": "a restore is refused while it is true",
         "busyDepth": "a restore is refused unless it is 0",
+        "reportingEnd": "true only while the end observer runs (set and reset around it by endRun), so false whenever a snapshot is taken between events",
         "limits": "configuration of the caller's run (the CLI's --until, a wall-clock limit), not state",
         "checksInvariantsAfterEachEvent": "configuration (debug checks)",
         "progressInstant": "the progress guard's transient count, restarted when the clock moves",
