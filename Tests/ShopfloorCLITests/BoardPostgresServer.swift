@@ -70,6 +70,43 @@ final class BoardPostgresServer: @unchecked Sendable {
         for _ in 0..<1000 where Foundation.kill(pid, 0) == 0 { usleep(10_000) }
     }
 
+    /// A lock ``lockTable(_:)`` holds in a session of its own.
+    struct TableLock {
+        let server: BoardPostgresServer
+        let session: Process
+        let backend: String
+
+        /// Ends the session from the server's side (a backend in `pg_sleep` does not notice its client going).
+        func release() throws {
+            try server.sql("SELECT pg_terminate_backend(\(backend))")
+            session.waitUntilExit()
+        }
+    }
+
+    /// Locks `table` against every other session (ACCESS EXCLUSIVE, in a psql session left open) and returns once
+    /// the lock is held: a sync then waits on its first statement touching the table, for as long as the test
+    /// likes, whatever the machine's speed.
+    func lockTable(_ table: String) throws -> TableLock {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bin + "/psql")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", "postgres", "-q",
+                             "-c", "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120); COMMIT;"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let holder = "SELECT l.pid FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            + "WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted"
+        for _ in 0..<1000 {
+            let pid = try sql(holder).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !pid.isEmpty { return TableLock(server: self, session: process, backend: pid) }
+            guard process.isRunning else { break }
+            usleep(10_000)
+        }
+        process.terminate()
+        throw FixtureError("could not lock \(table) within 10 s")
+    }
+
     /// Runs SQL with psql and returns its unaligned output.
     @discardableResult
     func sql(_ statement: String) throws -> String {
