@@ -3,8 +3,8 @@
 /// A task can stand for a recipe: when a teller takes a customer of that task, the recipe is taken from stock
 /// all or nothing. Made: the service lasts the task's own service time (the prep time), or a service-time hook's
 /// answer. Short: nothing is taken and the service lasts 0 s — the order fails at once and the maker takes the
-/// next customer. Either way the decision is reported to ``RecipeService/onDecision`` right after, where a stock
-/// rule may restock.
+/// next customer. Either way the decision is reported to ``RecipeService/onDecision`` right after the take (before
+/// the duration is drawn), where a stock rule may restock.
 ///
 /// ```swift
 /// let juice = try sim.register(Recipe(name: "banana juice", ingredients: ["banana": 2]))
@@ -28,9 +28,6 @@ public final class RecipeService {
     /// NaN while the last decision's duration is still to be drawn.
     @exclusivity(unchecked) var lastDuration = 0.0
     @exclusivity(unchecked) var lastFailed = false
-    @exclusivity(unchecked) var lastShortage: Shortage?
-    /// Whether the last decision is still to be reported to ``onDecision``.
-    @exclusivity(unchecked) var reportPending = false
 
     /// `recipeOfTask` for the per-order path: no array retain or copy-on-write check (juice-bar benchmark).
     let recipeIndex: UnsafeList<Int>

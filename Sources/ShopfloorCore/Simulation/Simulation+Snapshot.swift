@@ -103,14 +103,12 @@ extension RecipeService {
         let lastCustomer: Int
         let lastDuration: Double
         let lastFailed: Bool
-        let lastShortage: Shortage?
-        let reportPending: Bool
     }
 
     /// Takes the bookkeeping aside.
     public var state: State {
         State(recipeOfTask: recipeOfTask, decided: decided, lastCustomer: lastCustomer, lastDuration: lastDuration,
-              lastFailed: lastFailed, lastShortage: lastShortage, reportPending: reportPending)
+              lastFailed: lastFailed)
     }
 
     /// Puts back bookkeeping taken with ``state``.
@@ -120,8 +118,6 @@ extension RecipeService {
         lastCustomer = state.lastCustomer
         lastDuration = state.lastDuration
         lastFailed = state.lastFailed
-        lastShortage = state.lastShortage
-        reportPending = state.reportPending
     }
 }
 
