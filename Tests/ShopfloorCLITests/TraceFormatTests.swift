@@ -3,7 +3,7 @@ import Foundation
 @testable import ShopfloorScripting
 import Testing
 
-/// The trace's record formats (docs/schema/README.md, trace version 2).
+/// The trace's record formats (docs/schema/README.md, trace version 3).
 @Suite struct TraceFormatTests {
     /// RFC 4180: a field holding a comma, a quote, LF or CR is quoted, quotes doubled.
     @Test func test_csv_quotesFieldsHoldingCR_LF_commasAndQuotes() throws {
