@@ -145,8 +145,7 @@ public final class Simulation {
     @exclusivity(unchecked) var decisionDepth = 0
     /// True while the end-of-run observer runs (``endRun()``): the run is over and its summary taken.
     @exclusivity(unchecked) var reportingEnd = false
-    /// Whether a run (`run`, `step`, …) is under way: a hook or timer is being called from inside it.
-    @exclusivity(unchecked) public internal(set) var isRunning = false
+    @exclusivity(unchecked) var isRunning = false
     /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
     @exclusivity(unchecked) var busyDepth = 0
 

@@ -6,8 +6,7 @@ import ShopfloorCore
 /// holds the Lua side: the handles in declaration order (a reload hands back the k-th one instead of adding a
 /// timer: World+Reload.swift) and the process runtime (``ProcessRuntime``).
 final class TimeBinding {
-    /// Timer and process handles in the order the scripts declared them while no run was under way (at load, at
-    /// the REPL's prompt): what a reload matches its declarations against.
+    /// Timer and process handles in the order the scripts declared them at load.
     var declared: [TimeHandle] = []
     /// During a reload: how many declarations the scripts have made again so far.
     var redeclared = 0

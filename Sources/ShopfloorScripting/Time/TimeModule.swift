@@ -126,7 +126,7 @@ extension World {
             lua.stack.push(simulation.now)
             try lua.protectedCall(arguments: 1, results: 0)
         }
-        declared(handle)
+        time.declared.append(handle)
         return handle
     }
 
@@ -147,15 +147,7 @@ extension World {
         process.timer = try simulation.addTimer(at: simulation.now, keepsRunAlive: keepsRunAlive) { [unowned self] _, _ in
             try resume(process)
         }
-        declared(handle)
+        time.declared.append(handle)
         return handle
-    }
-
-    /// Keeps a declaration for a reload to find again (``redeclaration(_:_:)``), unless a run is under way: a
-    /// timer or process a hook, timer or process declares while the world runs is no declaration of the scripts'
-    /// load (a reload never meets it again), and keeping it would grow the world by a handle per call — one per
-    /// customer for a scenario whose arrive hook sets a timer.
-    private func declared(_ handle: TimeHandle) {
-        if !simulation.isRunning { time.declared.append(handle) }
     }
 }
