@@ -247,24 +247,23 @@ struct RemoteBoard {
     private static func version(_ columns: [Any]) -> Result<SyncRow, QuarantinedRowError> {
         let names = ["uuid", "title", "body", "due", "state", "created_at", "updated_at", "deleted",
                      "hlc_wall", "hlc_counter", "hlc_replica"]
+        let numeric: Set = [5, 6, 8, 9]   // created_at, updated_at, hlc_wall, hlc_counter: bigint, sent as text
         let text = names.indices.map { $0 < columns.count ? columns[$0] as? String : nil }
-        let numbers = [5, 6, 8, 9].map { text[$0].flatMap { Int64($0) } }
         let missing = names.indices.filter { index in
-            index != 3 && (text[index] == nil || ([5, 6, 8, 9].contains(index) && Int64(text[index]!) == nil))
+            index != 3 && (text[index] == nil || (numeric.contains(index) && Int64(text[index]!) == nil))
         }
-        guard missing.isEmpty, let uuid = text[0], let title = text[1], let body = text[2], let state = text[4],
-              let created = numbers[0], let updated = numbers[1], let deleted = text[7], let wall = numbers[2],
-              let counter = numbers[3], let origin = text[10]
-        else {
+        guard missing.isEmpty else {
             let null = missing.map { names[$0] }
             return .failure(QuarantinedRowError(row: QuarantinedRow(
                 uuid: text[0] ?? "(none)",
                 reason: "\(null.joined(separator: ", ")) \(null.count == 1 ? "is" : "are") NULL on the server")))
         }
+        // Every column but `due` is there, and the numeric ones parse (checked just above).
+        let number = { (index: Int) in Int64(text[index]!)! }
         return .success(SyncRow(
-            uuid: uuid, title: title, body: body, due: text[3].flatMap { $0.isEmpty ? nil : $0 }, state: state,
-            createdAt: created, updatedAt: updated, deleted: deleted == "true",
-            version: HLCTimestamp(wallMillis: wall, counter: counter, replica: origin)))
+            uuid: text[0]!, title: text[1]!, body: text[2]!, due: text[3].flatMap { $0.isEmpty ? nil : $0 },
+            state: text[4]!, createdAt: number(5), updatedAt: number(6), deleted: text[7] == "true",
+            version: HLCTimestamp(wallMillis: number(8), counter: number(9), replica: text[10]!)))
     }
 }
 

@@ -1,6 +1,6 @@
 /// What happened to a customer, as observers see it. `fail`: a maker found the customer's order short and turned
 /// them away at once — no service, so no `start` or `finish` (the summary's `failed`, never `served`).
-public enum CounterEventKind: String, Sendable, Codable {
+public enum CounterEventKind: String, Sendable, Codable, CaseIterable {
     case arrive, start, finish, balk, renege, fail
 }
 

@@ -3,7 +3,8 @@
 extension RecipeService {
     /// A free maker takes the oldest order across its lines, if any: what ``serveRecipes(_:)``'s hooks would do,
     /// without calling them — the policy's choice (``Simulation/oldestHead(forTeller:)``), then `take(.head)` with
-    /// the recipe's take (``decide(task:number:teller:in:prep:)``): the same checks, the same draws, the same order.
+    /// the recipe's take (``take(recipe:number:teller:in:)``) and the prep drawn after it, as
+    /// ``Simulation/drawServiceTime(teller:slot:skillSlot:)`` does: the same checks, the same draws, the same order.
     // Performance: no closure calls, `Customer` snapshot or `TellerChoice` per order, and one scan of the
     // teller's lines instead of three (juice-bar benchmark, scripts/bench/juice-bar).
     @inline(__always)
@@ -24,7 +25,7 @@ extension RecipeService {
         let task = Int(sim.table.records[Int(bestSlot)].task)
         // Performance: the take and the report around the draw, no closure (juice-bar benchmark: a prep closure
         // passed to `decide` cost ~80 instructions an order).
-        let r = task < recipeIndex.count ? recipeIndex[task] : -1
+        let r = recipe(ofTask: task)
         let duration: Double
         if r >= 0 {
             if try take(recipe: r, number: bestNumber, teller: t, in: sim) {
@@ -42,24 +43,9 @@ extension RecipeService {
         try sim.startService(t, slot: bestSlot, duration: duration)
     }
 
-    /// Whether task `task` stands for a recipe (its services take the recipe from stock).
+    /// The recipe task `task` stands for (its services take it from stock), or -1 for an ordinary task.
     @inline(__always)
-    func isRecipe(task: Int) -> Bool { task < recipeIndex.count && recipeIndex[task] >= 0 }
-
-    /// The take at service start for teller `t` and the customer numbered `number` of task `task`: the recipe
-    /// taken all or nothing and the decision reported to ``onDecision`` (where stock rules run), then the duration:
-    /// `prep()` (the task's prep time, or a service-time hook's answer) if made, 0 if short (the teller then turns
-    /// the customer away). A task that is no recipe is served for `prep()`.
-    ///
-    /// Asked again for the same customer (a retry after the report or `prep` threw) it never takes twice: it
-    /// draws the duration if that was left, and answers as before.
-    @inline(__always)
-    func decide(task: Int, number: Int, teller t: Int, in sim: Simulation, prep: () throws -> Double) throws -> Double {
-        let r = task < recipeIndex.count ? recipeIndex[task] : -1
-        guard r >= 0 else { return try prep() }
-        if try take(recipe: r, number: number, teller: t, in: sim) { lastDuration = try prep() }
-        return lastDuration
-    }
+    func recipe(ofTask task: Int) -> Int { task < recipeIndex.count ? recipeIndex[task] : -1 }
 
     /// Recipe `r` taken for the customer numbered `number`, all or nothing, and the decision reported — once: asked
     /// again for the same customer it takes and reports nothing. Teller `t` is marked as turning them away if short.

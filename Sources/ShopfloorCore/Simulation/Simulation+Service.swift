@@ -144,14 +144,13 @@ extension Simulation {
     /// the customer is turned away); then the hook's answer (validated) or the default distribution.
     func drawServiceTime(teller t: Int, slot: Int32, skillSlot: Int) throws -> Double {
         if let recipes {
-            let task = Int(table.records[Int(slot)].task)
-            if recipes.isRecipe(task: task) {
-                let number = table.records[Int(slot)].number
-                return try callDecisionHook("service-time hook") {
-                    try recipes.decide(task: task, number: number, teller: t, in: self) {
-                        try self.drawPlainServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
-                    }
+            let r = recipes.recipe(ofTask: Int(table.records[Int(slot)].task))
+            if r >= 0 {
+                // The take and its report wrap their own errors, as the hook does (``drawPlainServiceTime``).
+                if try recipes.take(recipe: r, number: table.records[Int(slot)].number, teller: t, in: self) {
+                    recipes.lastDuration = try drawPlainServiceTime(teller: t, slot: slot, skillSlot: skillSlot)
                 }
+                return recipes.lastDuration
             }
         }
         return try drawPlainServiceTime(teller: t, slot: slot, skillSlot: skillSlot)

@@ -15,7 +15,7 @@ extension World {
     /// world's whichever adds them: everyone has left, the run has stopped.
     func addEventHook(event: String, functionAt index: Int, station: Int?, call: LuaCall) throws {
         try call.checkFunction(index)
-        let kinds = ["arrive", "start", "finish", "balk", "renege", "fail", "close", "end"]
+        let kinds = CounterEventKind.allCases.map(\.rawValue) + ["close", "end"]
         guard kinds.contains(event) else {
             throw ScriptingError.invalidScenario(UnknownName.message("event", event, among: kinds, label: "events"))
         }
@@ -38,7 +38,7 @@ extension World {
         // references) — no retain, release or exclusivity check per event (scripts/bench/hooks). Safe: the
         // observers live in the world's simulation, which the world outlives, and the world holds the handle.
         let handle = hooks.events.isEmpty ? customerHandle : makeCustomerHandle()
-        for kind in [CounterEventKind.arrive, .start, .finish, .balk, .renege, .fail] {
+        for kind in CounterEventKind.allCases {
             let wanted = listening || !hooks.events.isEmpty(kind)
             let observer: ((CounterEvent) throws -> Void)?
             if !wanted {

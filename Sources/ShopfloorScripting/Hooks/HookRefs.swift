@@ -64,24 +64,25 @@ struct EventHookLists {
     /// The scope of a hook given by `shopfloor.on`.
     static let everyStation = -1
 
-    private var owners: [[LuaReference]] = [[], [], [], [], [], []]
+    private var owners = [[LuaReference]](repeating: [], count: CounterEventKind.allCases.count)
     /// Per kind, per hook (in the order added): the station it listens to, or ``everyStation``.
-    private var scopes: [[Int]] = [[], [], [], [], [], []]
+    private var scopes = [[Int]](repeating: [], count: CounterEventKind.allCases.count)
     /// Per kind: every hook's registry slot, in the order added.
-    private var lists: [[Int32]] = [[], [], [], [], [], []]
+    private var lists = [[Int32]](repeating: [], count: CounterEventKind.allCases.count)
     /// Per kind: whether an event must look at its station, some hook of the kind listening to one station in a
     /// world of several.
-    private var scoped = [false, false, false, false, false, false]
+    private var scoped = [Bool](repeating: false, count: CounterEventKind.allCases.count)
     /// Per kind, per station up to the last one a hook listens to: the hooks that station's events call.
-    private var byStation: [[[Int32]]] = [[], [], [], [], [], []]
+    private var byStation = [[[Int32]]](repeating: [], count: CounterEventKind.allCases.count)
     /// Per kind: the hooks every station's events call (``byStation``'s for the stations beyond it).
-    private var everyStationList: [[Int32]] = [[], [], [], [], [], []]
+    private var everyStationList = [[Int32]](repeating: [], count: CounterEventKind.allCases.count)
     /// How many stations the world has (``World/stationAdded()`` keeps it).
     var stations: Int { didSet { if stations != oldValue { for i in lists.indices { updateScoped(i) } } } }
 
     init(stations: Int) { self.stations = stations }
 
     @inline(__always)
+    /// The position of `kind` in `CounterEventKind.allCases`, which sizes the lists (a switch: no search per event).
     static func index(_ kind: CounterEventKind) -> Int {
         switch kind {
         case .arrive: 0

@@ -15,14 +15,9 @@ enum BoardNegativeID {
     /// The error for `arguments` (the command line after `shopfloor`), or nil when no negative number stands
     /// in an id's (or move's column's) place.
     static func message(arguments: [String]) -> String? {
-        guard arguments.first == "board" else { return nil }
         let valueOptions = valueOptions(arguments: arguments)
-        var index = 1
-        // `board --db x.sqlite show -1`: the board's own options come before the subcommand.
-        while index < arguments.count, arguments[index].hasPrefix("-") {
-            index += valueOptions.contains(arguments[index]) ? 2 : 1
-        }
-        guard index < arguments.count, commands.contains(arguments[index]) else { return nil }
+        guard var index = subcommandIndex(in: arguments, valueOptions: valueOptions),
+              commands.contains(arguments[index]) else { return nil }
         let command = arguments[index]
         var positional = 0
         index += 1
@@ -47,13 +42,8 @@ enum BoardNegativeID {
     /// Whether the word at `index` of `arguments` stands where `board add` takes its title (`board add -5`):
     /// ArgumentParser reads a number there as an option and says only that the title is missing.
     static func isAddTitle(at index: Int, in arguments: [String]) -> Bool {
-        guard arguments.first == "board" else { return false }
         let valueOptions = valueOptions(arguments: arguments)
-        var i = 1
-        while i < arguments.count, arguments[i].hasPrefix("-") {
-            i += valueOptions.contains(arguments[i]) ? 2 : 1
-        }
-        guard i < arguments.count, arguments[i] == "add" else { return false }
+        guard var i = subcommandIndex(in: arguments, valueOptions: valueOptions), arguments[i] == "add" else { return false }
         i += 1
         while i < arguments.count, i <= index {
             let word = arguments[i]
@@ -64,6 +54,17 @@ enum BoardNegativeID {
             i += 1
         }
         return false
+    }
+
+    /// Where the board's subcommand stands in `arguments` (`board --db x.sqlite show -1`: the board's own options
+    /// come before it), or nil when the line is no board command or names none.
+    private static func subcommandIndex(in arguments: [String], valueOptions: Set<String>) -> Int? {
+        guard arguments.first == "board" else { return nil }
+        var index = 1
+        while index < arguments.count, arguments[index].hasPrefix("-") {
+            index += valueOptions.contains(arguments[index]) ? 2 : 1
+        }
+        return index < arguments.count ? index : nil
     }
 
     /// `-1`, `-0`, `-12`: a dash and digits only.
