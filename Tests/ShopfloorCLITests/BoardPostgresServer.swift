@@ -70,7 +70,7 @@ final class BoardPostgresServer: @unchecked Sendable {
         for _ in 0..<1000 where Foundation.kill(pid, 0) == 0 { usleep(10_000) }
     }
 
-    /// A lock ``lockTable(_:)`` holds in a session of its own.
+    /// A lock ``lockTable(_:mode:granted:)`` holds (or waits for) in a session of its own.
     struct TableLock {
         let server: BoardPostgresServer
         let session: Process
@@ -83,20 +83,32 @@ final class BoardPostgresServer: @unchecked Sendable {
         }
     }
 
-    /// Locks `table` against every other session (ACCESS EXCLUSIVE, in a psql session left open) and returns once
-    /// the lock is held: a sync then waits on its first statement touching the table, for as long as the test
-    /// likes, whatever the machine's speed.
-    func lockTable(_ table: String) throws -> TableLock {
+    /// The table lock modes the tests take, as `LOCK TABLE` names them and `pg_locks` shows them.
+    enum LockMode: String {
+        /// Lets readers in, keeps writers (`INSERT`'s ROW EXCLUSIVE) waiting.
+        case share = "SHARE"
+        /// Keeps everyone out, readers too.
+        case accessExclusive = "ACCESS EXCLUSIVE"
+
+        var shownAs: String { self == .share ? "ShareLock" : "AccessExclusiveLock" }
+    }
+
+    /// Locks `table` in `mode` (in a psql session left open) and returns once the lock is held, or, with
+    /// `granted: false`, once it is asked for (queued behind the sessions holding a conflicting lock): a
+    /// sync then waits on its first statement the lock keeps out, for as long as the test likes, whatever
+    /// the machine's speed. PostgreSQL grants queued locks in the order they were asked for, which lets a
+    /// test put a lock between two statements of another session.
+    func lockTable(_ table: String, mode: LockMode = .accessExclusive, granted: Bool = true) throws -> TableLock {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: bin + "/psql")
         process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", "postgres", "-q",
-                             "-c", "BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(120); COMMIT;"]
+                             "-c", "BEGIN; LOCK TABLE \(table) IN \(mode.rawValue) MODE; SELECT pg_sleep(120); COMMIT;"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let holder = "SELECT l.pid FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-            + "WHERE c.relname = '\(table)' AND l.mode = 'AccessExclusiveLock' AND l.granted"
+            + "WHERE c.relname = '\(table)' AND l.mode = '\(mode.shownAs)'" + (granted ? " AND l.granted" : "")
         for _ in 0..<1000 {
             let pid = try sql(holder).trimmingCharacters(in: .whitespacesAndNewlines)
             if !pid.isEmpty { return TableLock(server: self, session: process, backend: pid) }
@@ -104,7 +116,19 @@ final class BoardPostgresServer: @unchecked Sendable {
             usleep(10_000)
         }
         process.terminate()
-        throw FixtureError("could not lock \(table) within 10 s")
+        throw FixtureError("could not \(granted ? "lock" : "queue a lock on") \(table) within 10 s")
+    }
+
+    /// The server process of the session whose statement containing `text` waits for a lock, once it
+    /// does (nil after `seconds`).
+    func backendWaitingForALock(runningStatementWith text: String, seconds: Int = 60) throws -> Int32? {
+        let waiting = "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            + "AND position('\(text)' in query) > 0 AND pid <> pg_backend_pid() LIMIT 1"
+        for _ in 0..<(seconds * 100) {
+            if let pid = Int32(try sql(waiting).trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+            usleep(10_000)
+        }
+        return nil
     }
 
     /// Runs SQL with psql and returns its unaligned output.

@@ -3,25 +3,31 @@ import Dispatch
 import Foundation
 import Testing
 
-/// The server process serving a pull killed with SIGKILL while a large pull is under way: `board
-/// sync` must end with exit 1 and one line saying what went through, the board unchanged and whole,
-/// and the next sync must converge. postgres-nio trapped instead (SIGILL, a dump of buffered task
-/// rows on stderr) when the connection closed while streamed rows waited for the reader.
+/// The server process serving a pull killed with SIGKILL once the pull has begun: `board sync` must end
+/// with exit 1 and one line saying what went through, the board unchanged and whole, and the next sync
+/// (a pull of many pages) must converge. postgres-nio trapped here once (SIGILL, a dump of buffered task
+/// rows on stderr) when the connection closed while streamed rows waited for the reader; pulls now come
+/// one row per page of 2,000 (`RemoteBoard.pullPage`), so no rows wait that way.
 @Suite("Board sync: the server killed mid-pull", .serialized)
 struct BoardSyncServerKilledTests {
-    @Test func test_serverBackendKilledDuringALargePull_isAnError_andTheNextSyncConverges() throws {
+    @Test func test_serverBackendKilledDuringAPull_isAnError_andTheNextSyncConverges() throws {
         let server = try BoardPostgresServer.start()
         let seed = try BoardFixture(), joining = try BoardFixture()
         try seed.ok(["add", "Seed"])
         try seed.ok(["sync", "--remote", server.url])   // creates the shared table
-        let rows = 60_000
+        let rows = 10_000
         try server.sql("""
-            INSERT INTO shopfloor_board_task SELECT 'bulk-' || g, 'Bulk ' || g, repeat('b', 900), NULL, 'todo',
+            INSERT INTO shopfloor_board_task SELECT 'bulk-' || g, 'Bulk ' || g, '', NULL, 'todo',
                 1767225600000, 1767225600000, false, 1767225600000, g, 'other-replica', nextval('shopfloor_board_seq')
             FROM generate_series(1, \(rows)) g
             """)
         try joining.ok(["add", "Local"])
 
+        // The kill lands in the pull, after the push committed, whatever the machine's speed: a SHARE lock
+        // holds the push's insert; an ACCESS EXCLUSIVE lock queued behind it is granted when the push
+        // commits, before the pull's first statement, which then waits for it. (Killing a backend once its
+        // pull had run a second failed in CI: a fast machine finished the whole pull within that second.)
+        let writers = try server.lockTable("shopfloor_board_task", mode: .share)
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var interrupted: Shell.Result?
         nonisolated(unsafe) let board = joining
@@ -30,18 +36,15 @@ struct BoardSyncServerKilledTests {
             interrupted = try? board.run(["sync", "--remote", url])
             finished.signal()
         }
-        // The backend serving the pull, once its transaction has run a second (rows are flowing).
-        var backend: Int32?
-        let deadline = Date().addingTimeInterval(120)
-        while backend == nil, Date() < deadline, finished.wait(timeout: .now()) == .timedOut {
-            backend = Int32(try server.sql("""
-                SELECT pid FROM pg_stat_activity WHERE query LIKE '%shopfloor_board_task WHERE seq >%'
-                AND pid <> pg_backend_pid() AND xact_start < now() - interval '1 second' LIMIT 1
-                """).trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        let pid = try #require(backend, "the pull was never seen running")
-        kill(pid, SIGKILL)
+        _ = try #require(try server.backendWaitingForALock(runningStatementWith: "INSERT INTO shopfloor_board_task"),
+                         "the push never waited for the SHARE lock")
+        let everyone = try server.lockTable("shopfloor_board_task", granted: false)
+        try writers.release()
+        let pull = try #require(try server.backendWaitingForALock(runningStatementWith: "pg_sequence_last_value"),
+                                "the pull never waited for the ACCESS EXCLUSIVE lock")
+        kill(pull, SIGKILL)
         finished.wait()
+        everyone.session.waitUntilExit()   // PostgreSQL ends every session after a backend is killed
         let result = try #require(interrupted)
         #expect(result.status == 1)
         #expect(result.stderr == "error: lost the connection to postgres://postgres@127.0.0.1:\(server.port)/postgres?sslmode=disable: "
