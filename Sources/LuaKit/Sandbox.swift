@@ -63,10 +63,9 @@ enum Sandbox {
         stack.setField("find_module", in: hostTable)
 
         if state.options.allowIO {
-            // The io wrappers tell the host what a script reads (ScriptInput): nil, or a refusal to raise.
+            // The io and os.getenv wrappers tell the host what a script reads (ScriptInput): nil, or a refusal to raise.
             stack.push(function: { [unowned state] call in
-                let name = try call.string(2)
-                let input: ScriptInput = try call.string(1) == "command" ? .command(name) : .file(name)
+                let input = ScriptInput(kind: try call.string(1), name: try call.string(2))
                 guard let refusal = state.noteInput(input) else { return 0 }
                 return call.returning(refusal)
             })

@@ -125,8 +125,8 @@ if not host.allow_io then
   G.os = { clock = os.clock, date = os.date, time = os.time, difftime = os.difftime }
 end
 
--- --allow-io: the host is told what a script reads before it opens (an experiment hashes it, a cell checks
--- it). Reading modes only ("r", "r+", "a+"): a file opened to write is an output. An error (io's own, or the
+-- --allow-io: the host is told what a script reads (a file, a command's output, os.getenv) before it reads it (an
+-- experiment hashes it, a cell checks it). Reading modes only ("r", "r+", "a+"): a file opened to write is an output. An error (io's own, or the
 -- host's refusal) is raised again at the caller's line, as io's own functions raise theirs.
 if host.allow_io then
   local note = host.note_input
@@ -171,6 +171,11 @@ if host.allow_io then
       return popen(prog, mode, ...)
     end)
   end
+  local getenv = os.getenv
+  os.getenv = at_caller(function(name, ...)
+    told("environment", name)
+    return getenv(name, ...)
+  end)
 end
 
 -- What the host may do later: forget required modules so a reload reads them again.

@@ -20,29 +20,33 @@ public struct CellJob: Codable, Sendable, Equatable {
     /// The data files the experiment hash covers, with their content then (``ExperimentDataFiles``): the
     /// cell fails if its run reads another, or one whose content changed.
     public var files: [DataFile]
+    /// The environment variables the experiment hash covers, with their values' digests then: the cell fails
+    /// if its run reads another, or one whose value differs where it runs.
+    public var environment: [EnvironmentValue]
 
     public init(experiment: String, key: CellKey, seed: Int, scenario: String, settings: [String: String],
-                measures: [String], limits: CellLimits, modules: [String], files: [DataFile] = []) {
+                measures: [String], limits: CellLimits, modules: [String], files: [DataFile] = [],
+                environment: [EnvironmentValue] = []) {
         self.experiment = experiment; self.key = key; self.seed = seed; self.scenario = scenario
         self.settings = settings; self.measures = measures; self.limits = limits; self.modules = modules
-        self.files = files
+        self.files = files; self.environment = environment
     }
 
-    /// The job for cell `index` of `file`'s design; `modules` and `files` as hashed (``ExperimentModules``,
-    /// ``ExperimentDataFiles``).
+    /// The job for cell `index` of `file`'s design; `modules`, `files` and `environment` as hashed
+    /// (``ExperimentModules``, ``ExperimentDataFiles``).
     public static func make(_ index: Int, of file: ExperimentFile, experiment: String, limits: CellLimits,
-                            modules: [ModuleFile], files: [DataFile] = []) -> CellJob {
+                            modules: [ModuleFile], files: [DataFile] = [], environment: [EnvironmentValue] = []) -> CellJob {
         make(index, of: file.design, scenario: file.scenarioPath, experiment: experiment, limits: limits,
-             modules: modules.map(\.path), files: files)
+             modules: modules.map(\.path), files: files, environment: environment)
     }
 
     /// The job for cell `index` of `design`, whose scenario is `scenario` (as reachable from here): built
     /// from Sendable parts, so the worker pool can build each job when a worker takes its cell.
     public static func make(_ index: Int, of design: ExperimentDesign, scenario: String, experiment: String, limits: CellLimits,
-                            modules: [String], files: [DataFile]) -> CellJob {
+                            modules: [String], files: [DataFile], environment: [EnvironmentValue] = []) -> CellJob {
         let key = design.cell(index)
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
                        scenario: scenario, settings: design.settings(atPoint: key.group / design.useCount), measures: design.measures, limits: limits,
-                       modules: modules, files: files)
+                       modules: modules, files: files, environment: environment)
     }
 }

@@ -86,10 +86,10 @@ public enum CellRunner {
                 world.output = { _ in }
                 world.warning = { _ in }
                 world.input = { _ in nil }
-                ExperimentInputs.guardInputs(of: world, check: ExperimentDataFiles.checking(job.files))
+                ExperimentInputs.guardInputs(of: world, check: ExperimentDataFiles.checking(job.files, environment: job.environment))
             }
             try Scenario.run(world)
-            // A refused file fails the cell even when the script caught the error and ran on without it.
+            // A refused file (or variable) fails the cell even when the script caught the error and ran on without it.
             if let refusal = world.lua.inputRefusal { throw ScriptingError.invalidScenario(refusal) }
             try checkModules(world.lua.requiredModules, job)
             return RunDocument.json(world, scenario: job.scenario, seed: job.seed, version: version)

@@ -12,6 +12,10 @@ import ShopfloorExperiment
 /// covered. What neither sees — a file opened only while a cell runs under a name no value gives — a cell
 /// refuses, as it refuses a file whose content changed since the experiment started: never a silent mix of
 /// two data sets. Without `--allow-io` a scenario reads no file, the list is empty and the hash is as before.
+///
+/// The environment variables a scenario reads with `os.getenv` (`--allow-io` only) are covered the same way, by
+/// the variables read while it loaded (``EnvironmentValue``): a cell that reads another, or runs where one has
+/// another value (another shell, another cluster node), fails naming it.
 public enum ExperimentDataFiles {
     /// The covered files, sorted by name: `read` (as hashed while the scenario loaded) and the files named by
     /// the design's string values.
@@ -34,16 +38,33 @@ public enum ExperimentDataFiles {
             case .command(let command): throw refusal(command: command)
             case .file(let name) where read.files[name] == nil: read.files[name] = try DataFile.current(name)
             case .file: break
+            case .environment(let name) where read.environment[name] == nil:
+                read.environment[name] = EnvironmentValue.current(name)
+            case .environment: break
             }
         }
     }
 
-    /// The check in a cell: a file is read only if the hash covers it and its content is the one hashed.
-    static func checking(_ covered: [DataFile]) -> (ScriptInput) throws -> Void {
+    /// The check in a cell: a file is read only if the hash covers it and its content is the one hashed; a
+    /// variable of the environment likewise, with the value hashed.
+    static func checking(_ covered: [DataFile], environment: [EnvironmentValue]) -> (ScriptInput) throws -> Void {
         let digests = Dictionary(covered.map { ($0.name, $0.digest) }) { a, _ in a }
+        let variables = Dictionary(environment.map { ($0.name, $0.digest) }) { a, _ in a }
         return { input in
             switch input {
             case .command(let command): throw refusal(command: command)
+            case .environment(let name):
+                guard let hashed = variables[name] else {
+                    throw ScriptingError.invalidScenario("os.getenv: this cell read the environment variable '\(name)', which the experiment "
+                        + "hash does not cover (loading the scenario did not read it): read it while the scenario loads, so the hash covers it")
+                }
+                let now = EnvironmentValue.current(name).digest
+                guard now == hashed else {
+                    let was = hashed == nil ? "it was unset then" : now == nil ? "it is unset here" : "its value differs"
+                    throw ScriptingError.invalidScenario("os.getenv: the environment variable '\(name)' is not what it was when the "
+                        + "experiment started (\(was)): the experiment hash covers its value then; run the cell where it has that value, "
+                        + "or run the experiment again")
+                }
             case .file(let name):
                 guard let hashed = digests[name] else {
                     throw ScriptingError.invalidScenario("\(name): this cell opened a file for reading which the experiment hash does not cover "
@@ -65,8 +86,9 @@ public enum ExperimentDataFiles {
             + "write it to a file and read the file instead")
     }
 
-    /// The files read while the scenario loaded, under every plugin choice.
+    /// The files and environment variables read while the scenario loaded, under every plugin choice.
     final class LoadedReads {
         var files: [String: DataFile] = [:]
+        var environment: [String: EnvironmentValue] = [:]
     }
 }

@@ -4,7 +4,8 @@ import ShopfloorExperiment
 
 /// The experiment hash every shard record carries: SHA-256 (hex) of the tool's version, the design (with
 /// any `--set`/`--use` applied), the experiment file, the scenario, every plugin file the scenario can
-/// load and every module file its cells may `require` (``ExperimentModules``). Shards of different experiments — an edited scenario, another version, another `--set` — never
+/// load, every module file its cells may `require` (``ExperimentModules``) and, with `--allow-io`, the data
+/// files and environment variables the scenario reads (``ExperimentDataFiles``). Shards of different experiments — an edited scenario, another version, another `--set` — never
 /// merge, and `--resume` refuses a file another experiment wrote.
 ///
 /// Files are hashed by content and name, not by full path, so the same files at another place (a cluster's
@@ -19,8 +20,10 @@ public enum ExperimentFingerprint {
     ///   - modules: ``ExperimentModules/covered(scenario:pluginFolders:read:)``.
     ///   - files: ``ExperimentDataFiles/covered(read:design:)``: each by its name and its content's digest
     ///     (a missing file as `absent`). None without `--allow-io`, and then the hash is as before.
+    ///   - environment: the variables the scenario read with `os.getenv` while it loaded, each by its name and
+    ///     its value's digest (an unset one as `unset`). None without `--allow-io`, or when it read none.
     public static func hash(_ file: ExperimentFile, pluginFolders: [String], modules: [ModuleFile], files: [DataFile] = [],
-                            version: String) throws -> String {
+                            environment: [EnvironmentValue] = [], version: String) throws -> String {
         var sha = SHA256()
         func field(_ label: String, _ bytes: [UInt8]) {
             sha.update("\(label)\n\(bytes.count)\n")
@@ -42,6 +45,9 @@ public enum ExperimentFingerprint {
         }
         for data in files {
             field("data " + data.name, Array((data.digest ?? "absent").utf8))
+        }
+        for variable in environment {
+            field("environment " + variable.name, Array((variable.digest ?? "unset").utf8))
         }
         return sha.hexDigest()
     }

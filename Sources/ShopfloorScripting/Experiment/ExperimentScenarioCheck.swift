@@ -9,11 +9,12 @@ import ShopfloorExperiment
 /// check names and values, and once more with the grid's first group's values to check the measures.
 public enum ExperimentScenarioCheck {
     /// What the scenario read while it loaded, under every plugin choice: the module files `require` read
-    /// (``ExperimentModules``) and, with `--allow-io`, the files it opened for reading, hashed as they were
-    /// then (``ExperimentDataFiles``).
+    /// (``ExperimentModules``) and, with `--allow-io`, the files it opened for reading and the environment
+    /// variables it read, hashed as they were then (``ExperimentDataFiles``).
     public struct Reads {
         public var modules: [ModuleFile] = []
         public var files: [DataFile] = []
+        public var environment: [EnvironmentValue] = []
     }
 
     /// Throws the first problem, `file:line: experiment: …` (or the `--set`/`--use` at fault).
@@ -63,7 +64,8 @@ public enum ExperimentScenarioCheck {
             throw ScriptingError.invalidScenario("\(file.place(["precision", "on"])): experiment: precision.on: "
                 + UnknownName.message("measure", precision.on, among: expanded.sorted(), label: "measures"))
         }
-        return Reads(modules: read, files: files.files.values.sorted { $0.name < $1.name })
+        return Reads(modules: read, files: files.files.values.sorted { $0.name < $1.name },
+                     environment: files.environment.values.sorted { $0.name < $1.name })
     }
 
     /// The scenario loaded with plugin choice `chosen` and `settings` as `--set` (none to check the

@@ -78,7 +78,7 @@ struct ExperimentDataFileHashTests {
         let r = try Self.run(["--out", out, "--resume"], in: study)
         #expect(r.status == 1)
         #expect(r.stderr.hasPrefix("error: --resume: \(out) belongs to another experiment ("), "\(r.stderr)")
-        #expect(r.stderr.contains("(the file, scenario, plugins, modules, data files, --set/--use or version differ)"), "\(r.stderr)")
+        #expect(r.stderr.contains("(the file, scenario, plugins, modules, data files, environment variables read, --set/--use or version differ)"), "\(r.stderr)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == before)
         #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
     }

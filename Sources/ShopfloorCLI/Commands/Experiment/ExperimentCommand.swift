@@ -74,8 +74,9 @@ struct ExperimentCommand: ShopfloorSubcommand {
         let modules = ExperimentModules.covered(scenario: experiment.scenarioPath, pluginFolders: cellLimits.pluginFolders, read: read.modules)
         // Without --allow-io a scenario reads no file: no data file is covered and the hash is as before.
         let files = cellLimits.allowIO ? try ExperimentDataFiles.covered(read: read.files, design: experiment.design) : []
+        let environment = read.environment
         let hash = try ExperimentFingerprint.hash(experiment, pluginFolders: cellLimits.pluginFolders, modules: modules,
-                                                  files: files, version: ShopfloorVersion.number)
+                                                  files: files, environment: environment, version: ShopfloorVersion.number)
         let header = ExperimentHeader(experiment: hash, file: file, version: ShopfloorVersion.number, design: experiment.design)
         let shard = try shard.map(ShardSelection.init(parsing:))
         let design = experiment.design
@@ -115,7 +116,7 @@ struct ExperimentCommand: ShopfloorSubcommand {
             let cells = (0..<(count * design.groupCount)).filter { (shard?.contains($0) ?? true) && !sink.has($0) }
             let total = sink.count + cells.count
             pool.run(cells, make: { CellJob.make($0, of: design, scenario: scenario, experiment: hash, limits: cellLimits,
-                                                 modules: modulePaths, files: files) },
+                                                 modules: modulePaths, files: files, environment: environment) },
                      record: { sink.receive($0) }) {
                 if RunInterruption.requested != 0, !pool.stopped { pool.stop() }
                 sink.flushStream()

@@ -25,7 +25,7 @@ final class ShardOutput: @unchecked Sendable {
             throw ScriptingError.cannotWrite("--resume: \(error)")
         }
         guard file.header.experiment == hash else {
-            throw ScriptingError.cannotWrite("--resume: \(source) belongs to another experiment (\(file.header.experiment.prefix(12))…, from \(file.header.file)); this one is \(hash.prefix(12))… (the file, scenario, plugins, modules, data files, --set/--use or version differ): remove it or choose another --out")
+            throw ScriptingError.cannotWrite("--resume: \(source) belongs to another experiment (\(file.header.experiment.prefix(12))…, from \(file.header.file)); this one is \(hash.prefix(12))… (the file, scenario, plugins, modules, data files, environment variables read, --set/--use or version differ): remove it or choose another --out")
         }
         var seen = Set<Int>()
         return file.cells.filter { wanted($0.index) && $0.error == nil && seen.insert($0.index).inserted }
