@@ -63,18 +63,25 @@ extension BoardSync {
             return try sync(board, with: target, timeout: timeout, progress: progress, afterReplacedTable: true)
         }
         var report = SyncReport()
-        if let accepted = outcome.accepted {
-            // A version the server refused lost to a newer one there: it stays pending until the
-            // pull brings the winner (which then records the conflict in history).
-            let taken = pending.filter { accepted.contains($0.uuid) }
-            try board.markPushed(taken)
-            report.pushed = taken.count
-        }
-        if let (rows, refused, newCursor) = outcome.pulled {
-            let result = try board.applyPulled(rows, cursor: newCursor, remoteTable: outcome.table)
-            report.pulled = result.applied
-            report.conflicts = result.conflicts
-            report.quarantined = refused + result.quarantined
+        var taken: [SyncRow] = []
+        do {
+            if let accepted = outcome.accepted {
+                // A version the server refused lost to a newer one there: it stays pending until the
+                // pull brings the winner (which then records the conflict in history).
+                taken = pending.filter { accepted.contains($0.uuid) }
+                try board.markPushed(taken)
+                report.pushed = taken.count
+            }
+            if let (rows, refused, newCursor) = outcome.pulled {
+                let result = try board.applyPulled(rows, cursor: newCursor, remoteTable: outcome.table)
+                report.pulled = result.applied
+                report.conflicts = result.conflicts
+                report.quarantined = refused + result.quarantined
+            }
+        } catch let error as BoardError where !taken.isEmpty {
+            // The server has the pushed versions whatever happens here: say so (a busy or full database
+            // said "the change was not saved", as if the sync had done nothing).
+            throw SyncFailure.notRecorded(error, pushed: taken.count, recorded: report.pushed > 0)
         }
         if let failure = outcome.failure {
             throw outcome.accepted == nil ? failure : SyncFailure.afterPush(failure, pushed: report.pushed)

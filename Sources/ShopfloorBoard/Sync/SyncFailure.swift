@@ -55,6 +55,23 @@ enum SyncFailure {
             + "the other replicas' changes come with the next sync")
     }
 
+    /// `error`, a local write that failed after the push committed: the server has the pushed versions, so
+    /// the line says so instead of "the change was not saved". `recorded`: whether the board recorded the
+    /// push (then it was applying what the sync pulled that failed).
+    ///
+    /// `could not record the sync in the board: the disk holding … is full; pushed 3 changes, which the
+    /// next sync sends again (harmless), pulled nothing: the other replicas' changes come with the next sync`
+    static func notRecorded(_ error: BoardError, pushed: Int, recorded: Bool) -> BoardError {
+        let what = pushed == 1 ? "1 change" : "\(pushed) changes"
+        let pulled = "pulled nothing: the other replicas' changes come with the next sync"
+        if recorded {
+            return .syncFailed(reason: "could not apply what the sync pulled: \(error.databaseReason)",
+                               advice: "\(BoardError.pushedAdvicePrefix)\(what), \(pulled)")
+        }
+        return .syncFailed(reason: "could not record the sync in the board: \(error.databaseReason)",
+                           advice: "\(BoardError.pushedAdvicePrefix)\(what), which the next sync sends again (harmless), \(pulled)")
+    }
+
     /// A short lower-case reason for a networking error: `connection refused`, `no answer within
     /// 2 s`, `the host name db.example.com could not be resolved`, …
     static func reason(_ error: any Error) -> String {
