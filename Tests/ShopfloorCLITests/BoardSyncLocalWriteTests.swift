@@ -17,7 +17,8 @@ struct BoardSyncLocalWriteTests {
         return { try queue.write { try $0.execute(sql: "DROP TRIGGER injected_failure") } }
     }
 
-    @Test func test_recordingThePushFails_theErrorSaysWhatWentThrough_andTheNextSyncConverges() throws {
+    /// Replicas A and B of a new server: B's change "From B" pushed, A's "From A" not yet.
+    static func replicas() throws -> (BoardPostgresServer, TemporaryFolder, RemoteTarget, Board, Board) {
         let server = try BoardPostgresServer.start()
         let folder = try TemporaryFolder()
         let target = try RemoteTarget(url: server.url)
@@ -25,6 +26,12 @@ struct BoardSyncLocalWriteTests {
         try b.add(title: "From B")
         try BoardSync.sync(b, with: target)
         try a.add(title: "From A")
+        return (server, folder, target, a, b)
+    }
+
+    @Test func test_recordingThePushFails_theErrorSaysWhatWentThrough_andTheNextSyncConverges() throws {
+        let (server, folder, target, a, b) = try Self.replicas()
+        defer { withExtendedLifetime((server, folder)) {} }   // the server and the boards' folder until the test ends
         let restore = try Self.failing("UPDATE ON task", at: a.path)
         let failure = #expect(throws: BoardError.self) { try BoardSync.sync(a, with: target) }
         #expect(failure?.description == "could not record the sync in the board: board database error at \(a.path) (injected failure); "
@@ -43,13 +50,8 @@ struct BoardSyncLocalWriteTests {
     }
 
     @Test func test_applyingThePullFails_thePushIsRecorded_andTheNextSyncPulls() throws {
-        let server = try BoardPostgresServer.start()
-        let folder = try TemporaryFolder()
-        let target = try RemoteTarget(url: server.url)
-        let a = try Board(path: folder.path + "/a.sqlite"), b = try Board(path: folder.path + "/b.sqlite")
-        try b.add(title: "From B")
-        try BoardSync.sync(b, with: target)
-        try a.add(title: "From A")
+        let (server, folder, target, a, _) = try Self.replicas()
+        defer { withExtendedLifetime((server, folder)) {} }
         let restore = try Self.failing("INSERT ON history", at: a.path)
         let failure = #expect(throws: BoardError.self) { try BoardSync.sync(a, with: target) }
         #expect(failure?.description == "could not apply what the sync pulled: board database error at \(a.path) (injected failure); "
