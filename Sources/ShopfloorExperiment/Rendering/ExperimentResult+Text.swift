@@ -13,6 +13,14 @@ extension ExperimentResult {
         var out = heading(width: width)
         out.append("")
         out += groupTables(width: width)
+        if groups.contains(where: { g in g.decision.used.count > g.failed && measureNames.contains { (g.measures[$0]?.n ?? 0) == 0 } }) {
+            // A measure missing from a group's runs (a class or station only some factor values build) is not a
+            // failure: the cells record no value for it, and this says what the dash means.
+            out.append("")
+            out += TextTable.wrap("–: no cell of the group that ran has this figure (its runs lack it: a class, station or juice the "
+                                  + "scenario does not build with the group's values, or a class nobody of which came); it counts in no figure.",
+                                  width: width)
+        }
         if !comparisons.isEmpty, let compare = design.compare {
             out.append("")
             out += TextTable.wrap("Paired differences against \(compare.by)=\(compare.baseline) (other − baseline, "
