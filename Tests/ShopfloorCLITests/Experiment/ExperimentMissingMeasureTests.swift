@@ -60,5 +60,9 @@ struct ExperimentMissingMeasureTests {
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("–: no cell of the group that ran has this figure"), "\(text.stdout)")
         #expect(!text.stdout.contains("failed"), "\(text.stdout)")
+        let report = folder.path("r.html")
+        let html = try Shell.run(["merge", out, "--report", report])
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<p class=\"note\">–: no cell of the group that ran has this figure"))
     }
 }
