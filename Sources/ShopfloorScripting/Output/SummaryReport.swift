@@ -139,7 +139,8 @@ public enum SummaryReport {
         let seconds = w.seconds
         // Where makers serve from stock, a `failed` column beside balked and reneged (the JSON's classes.failed): the
         // customers turned away are neither served nor balked, and without it a row did not add up to the arrivals.
-        let makers = s.stock != nil
+        // Only with recipes (makers make them): a shelf of stock beside a bank's tasks turns nobody away.
+        let makers = !(s.stock?.recipes.isEmpty ?? true)
         var tasks = SummaryTable(w.taskClass, nameWidth: nameWidth, columns: [(w.served, 8), (w.meanWait, 11), (w.p95Wait, 10),
                                                                              (w.maxWait, 10), (w.balked, 8), (w.reneged, 9)]
                                  + (makers ? [(w.failed, 8)] : []))
