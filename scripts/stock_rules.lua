@@ -3,7 +3,12 @@
 -- A rule is a function the core calls after every change of a fruit's count (an order taking it,
 -- the stock editor, a delivery) — or, if it was installed with `{ below = level }`, only while the
 -- fruit is below that level: rule(fruit, count, pending), where `pending` is what is already on
--- its way. To restock, it returns `amount, lead_time` (or calls stock:restock itself); returning
+-- its way. An order found short changes no count, so the core also calls every rule, whatever its
+-- level, for each fruit the order was short of: rule(fruit, count, pending, need), `need` the units
+-- the order asked for (nil on the other calls). Both rules here reorder then when nothing on its way
+-- would cover it: without that, a fruit left above the reorder point but below a recipe's need (or
+-- opening below the point and never taken) was never reordered, and every such order failed.
+-- To restock, it returns `amount, lead_time` (or calls stock:restock itself); returning
 -- nothing orders nothing. Rules cannot touch counts: orders go through the core, which caps each
 -- delivery at the shelf's capacity. An error in a rule stops the run with its file:line; the change
 -- that called it has fully happened, so the stock stays consistent.
@@ -12,13 +17,17 @@
 local M = {}
 
 --- Reorder point (s, S): when a fruit falls below `reorder_point` with nothing on its way, order it
---- back up to `order_up_to`, delivered after `lead_time` seconds.
+--- back up to `order_up_to`, delivered after `lead_time` seconds. An order found short of the fruit
+--- (`need` given) with nothing on its way orders too, even at s or above: up to S, or up to `need`
+--- if S is less (reorder point 1, a recipe needing 3 and 2 left: the order can never be made, and
+--- the count never falls below 1 to trigger the rule).
 --- Returns the rule and its options: `{ below = s }` tells the core the rule orders nothing for a fruit
---- at s or above, so it is only called below s (stock:rule(M.reorder_point(100, 400, 20)) passes both).
+--- at s or above as stock runs down, so it is only called below s then (stock:rule(M.reorder_point(100,
+--- 400, 20)) passes both).
 function M.reorder_point(s, S, lead_time)
-  return function(fruit, count, pending)
-    if count < s and pending == 0 then
-      return S - count, lead_time
+  return function(fruit, count, pending, need)
+    if pending == 0 and (count < s or (need and count < need)) then
+      return math.max(S, need or 0) - count, lead_time
     end
   end, { below = s }
 end
@@ -31,7 +40,16 @@ end
 function M.demand_forecast(lead_time, cover, safety, half_life)
   local last_count, last_time, rate = {}, {}, {}
   local now = shopfloor.now
-  return function(fruit, count, pending)
+  return function(fruit, count, pending, need)
+    -- An order found short: no count changed, so there is nothing to learn; if what is on hand and on
+    -- its way cannot cover the order, order at least the difference (a fruit never taken has no rate,
+    -- and would otherwise never be bought however often its orders fail).
+    if need then
+      if count + pending < need then
+        return math.max(need - count - pending, math.ceil((rate[fruit] or 0) * cover)), lead_time
+      end
+      return
+    end
     local t = now()
     local before = last_count[fruit]
     if before and count < before then

@@ -40,7 +40,7 @@ struct ResultRenderingTests {
         #expect(!json.contains("timing") && !json.contains("cpu_seconds"))
         #expect(json.hasPrefix("{\"compare\":{\"baseline\":\"fifo\",\"by\":\"teller_policy\"},\"comparisons\":["))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(object["schema"] as? Int == 1)
+        #expect(object["schema"] as? Int == 2)
         #expect(object["complete"] as? Bool == true)
         #expect(object["measures"] as? [String] == ["classes.deposit.mean_wait", "classes.loan.mean_wait", "pools.tellers.utilization"])
         let groups = try #require(object["groups"] as? [[String: Any]])

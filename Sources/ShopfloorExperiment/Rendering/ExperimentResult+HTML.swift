@@ -23,6 +23,7 @@ extension ExperimentResult {
                                   g.measures[name].map { $0.n > 0 ? Figures.interval(mean: $0.mean, halfWidth: $0.halfWidth) : "–" } ?? "–"
                               }
                       })
+        if let note = noValueNote { body += "<p class=\"note\">\(e(note))</p>\n" }
         if let compare = design.compare, !comparisons.isEmpty {
             body += "<h2>Paired differences against \(e(compare.by))=\(e(compare.baseline))</h2>\n"
             body += "<p class=\"note\">other − baseline, replication by replication (common random numbers); p: two-sided paired t-test.</p>\n"

@@ -1,13 +1,13 @@
 import ShopfloorText
 
-/// The JSON rendering (`--format json`, schema 1, docs/schema/experiment.json): the text table's data
+/// The JSON rendering (`--format json`, schema 2, docs/schema/experiment.json): the text table's data
 /// and more (standard deviation, standard error, min, max), keys sorted, no timing — byte-identical for
 /// the same set of cells, however many threads, processes or shards ran them.
 extension ExperimentResult {
     /// The version of this document's shape (docs/schema/README.md: a field change bumps it).
-    public static let schema = 1
+    public static let schema = 2
 
-    /// The same data as JSON (schema 1, keys sorted, no timing), one line without a trailing newline.
+    /// The same data as JSON (schema 2, keys sorted, no timing), one line without a trailing newline.
     public func json() -> String { document.text }
 
     var document: JSONValue {
@@ -71,7 +71,10 @@ extension ExperimentResult {
             "baseline_group": .integer(c.baselineGroup),
             "point": .object(g.point.mapValues(JSONValue.init)),
             "use": .object(g.use.mapValues(JSONValue.string)),
+            // What the group is compared against: the baseline group's plugins and its factor values. With a
+            // factor as `by` the plugins alone named nothing the comparison is about (schema 1 had only them).
             "baseline": .object(groups[c.baselineGroup].use.mapValues(JSONValue.string)),
+            "baseline_point": .object(groups[c.baselineGroup].point.mapValues(JSONValue.init)),
             "measures": .object(c.measures.mapValues { d in
                 guard case .object(var fields) = Self.json(d.summary) else { return .null }
                 fields["p_value"] = .number(d.pValue)

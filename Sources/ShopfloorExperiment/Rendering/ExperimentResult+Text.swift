@@ -13,6 +13,10 @@ extension ExperimentResult {
         var out = heading(width: width)
         out.append("")
         out += groupTables(width: width)
+        if let note = noValueNote {
+            out.append("")
+            out += TextTable.wrap(note, width: width)
+        }
         if !comparisons.isEmpty, let compare = design.compare {
             out.append("")
             out += TextTable.wrap("Paired differences against \(compare.by)=\(compare.baseline) (other − baseline, "
@@ -32,6 +36,16 @@ extension ExperimentResult {
                                   + "`shopfloor merge --need` lists them.", width: width)
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What a dash in the results means, when a group that ran has one: a measure missing from a group's runs (a
+    /// class or station only some factor values build) is not a failure, its cells record no value for it (text and
+    /// HTML say so under the table).
+    var noValueNote: String? {
+        guard groups.contains(where: { g in g.decision.used.count > g.failed && measureNames.contains { (g.measures[$0]?.n ?? 0) == 0 } })
+        else { return nil }
+        return "–: no cell of the group that ran has this figure (its runs lack it: a class, station or juice the scenario does not "
+            + "build with the group's values, or a class nobody of which came); it counts in no figure."
     }
 
     /// What `merge --need` prints: per short group, how many more replications, which, and their cells.

@@ -6,7 +6,8 @@ import ShopfloorExperiment
 /// Runs one cell: the scenario with the cell's `--set`/`--use` and seed, exactly as `shopfloor run
 /// --format json` would (``Scenario/load(_:options:collectProblems:configure:)``, ``Scenario/run(_:until:warmup:progress:)``,
 /// ``RunDocument``), then reads the measures from that document. A failure — a script error, a time
-/// budget, the memory limit, a measure the run lacks — becomes the record's one-line `error`.
+/// budget, the memory limit, a measure that reaches no number — becomes the record's one-line `error`; a measure
+/// the run lacks altogether is left out of the record's measures (docs/experiments.md).
 public enum CellRunner {
     public static func run(_ job: CellJob, version: String) -> CellRecord {
         let start = cpuSeconds()
@@ -31,7 +32,13 @@ public enum CellRunner {
         let document = try document(job, version: version)
         var out: [String: Double] = [:]
         for pattern in job.measures {
-            switch MeasurePath(pattern).numbers(in: document) {
+            let path = MeasurePath(pattern)
+            // A measure this run does not have at all (`classes.loan.served` where the group's values build no loan
+            // desk) is not the cell's failure: it records no value for it, as for a class nobody of which came, and
+            // its other measures count. Failing the cell lost them all, the group's every figure. A measure that
+            // reaches something other than a number is still an error (the file's mistake, not the run's).
+            if path.matches(in: document).isEmpty { continue }
+            switch path.numbers(in: document) {
             case .success(let values): out.merge(values) { a, _ in a }
             case .failure(let problem): throw problem
             }

@@ -73,22 +73,64 @@ extension StockBinding {
                 }
                 continue
             }
-            let rule = rules[i - 1]
             // Results at base + 2 and base + 3 (the traceback handler is at base + 1).
-            let order = try world.decodingAnswer(of: rule.function) { () throws -> (amount: Int, lead: Double)? in
-                guard let amount = lua.stack.int(at: base + 2) else {
-                    throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(world.describeAnswer(at: base + 2))")
+            try placeAnswer(of: rules[i - 1].function, for: item, at: base + 2)
+        }
+    }
+
+    /// After an order found fruits short (``decided(_:_:)``): calls every rule as `rule(fruit, count, pending, need)`
+    /// for each short fruit, `need` the units the order asked for, whatever level the rule declared.
+    ///
+    /// Why: a rule sees changes of a count, and a short order changes none. Without this call a fruit that stops
+    /// above the reorder point but below what a recipe needs (`reorder_point` 1, a recipe needing 3, 2 left), or
+    /// that opens below it and is never taken, was never reordered: every later order failed and nothing said why.
+    /// A rule's `below` promises it orders nothing at that count or above as stock runs down; a short order is news
+    /// of another kind, so the rule is asked whatever its level (the shipped rules order then when the count cannot
+    /// cover `need` and nothing is on its way: scripts/stock_rules.lua). Short orders are few, so this path is the
+    /// plain Lua call, not the per-change C one.
+    func runRules(short shortage: Shortage) throws {
+        for short in shortage.items {
+            guard let item = simulation.stock.item(named: short.item) else { continue }
+            var i = 0
+            while i < rules.count {
+                let function = rules[i].function
+                i += 1
+                let stack = lua.stack
+                let base = stack.top
+                guard nestedCalls < Self.nestedCallLimit else {
+                    throw runsInsideItself(function, "stock rule for '\(simulation.stock.items[item].name)'")
                 }
-                if amount == 0 { return nil }
-                guard lua.stack.type(at: base + 3) == .number, let lead = lua.stack.double(at: base + 3) else {
-                    throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds): got \(world.describeAnswer(at: base + 3))")
-                }
-                return (amount, lead)
+                nestedCalls &+= 1
+                defer { stack.setTop(base); nestedCalls &-= 1 }
+                function.push()
+                itemNames[item].push()
+                stack.push(simulation.count(ofItem: item))
+                stack.push(simulation.pendingUnits(item: item))
+                stack.push(short.need)
+                try lua.protectedCall(arguments: 4, results: 2)
+                try placeAnswer(of: function, for: item, at: base + 1)
             }
-            if let order {
-                lastOrderOrigin = (rule.function, nil)
-                try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: rule.function)
+        }
+    }
+
+    /// Reads a rule's answer at `index` (the amount) and `index + 1` (the lead time) and places the restock it asks
+    /// for: nothing (nil, or an amount of 0), or an integer amount and a number of seconds; anything else is an
+    /// error naming the rule.
+    private func placeAnswer(of function: LuaReference, for item: Int, at index: Int32) throws {
+        let order = try world.decodingAnswer(of: function) { () throws -> (amount: Int, lead: Double)? in
+            if lua.stack.type(at: index) == .nil || lua.stack.type(at: index) == .none { return nil }
+            guard let amount = lua.stack.int(at: index) else {
+                throw ScriptingError.invalidScenario("stock rule must return nothing or an amount (an integer) and a lead time, got \(world.describeAnswer(at: index))")
             }
+            if amount == 0 { return nil }
+            guard lua.stack.type(at: index + 1) == .number, let lead = lua.stack.double(at: index + 1) else {
+                throw ScriptingError.invalidScenario("stock rule returned an amount (\(amount)) but no lead time (a number of seconds): got \(world.describeAnswer(at: index + 1))")
+            }
+            return (amount, lead)
+        }
+        if let order {
+            lastOrderOrigin = (function, nil)
+            try restock(item, amount: order.amount, leadTime: order.lead, orderedBy: function)
         }
     }
 }

@@ -97,10 +97,13 @@ public final class StockBinding {
 
     // MARK: What happened
 
-    /// An order was decided (by a maker or by `stock:order`): trace, hooks, then the rules for each fruit taken.
+    /// An order was decided (by a maker or by `stock:order`): trace, hooks, then the rules for each fruit taken,
+    /// or for each fruit it found short (``runRules(short:)``: a short order changes no count, and without this
+    /// call a fruit stuck below a recipe's need but at or above the reorder point was never reordered).
     func decided(_ r: Int, _ shortage: Shortage?) throws {
         if !sinks.isEmpty { try emitOrder(r, shortage) }
         if !hooks.isEmpty { try callOrderHooks(r, shortage) }
+        if let shortage, !rules.isEmpty { try runRules(short: shortage) }
         if shortage == nil, !rules.isEmpty {
             // Performance: a fruit at or above every rule's level needs no look at the rules; the items and the
             // simulation are read afresh per fruit, which spares a retain/release pair of each per order

@@ -44,6 +44,10 @@ public enum SummaryReport {
             "reneged": .integer(s.reneged), "in_system": .integer(s.inSystem),
             "classes": .object(classes), "pools": .object(pools), "lines": .object(lines),
         ]
+        // Where makers serve from stock, the customers turned away, as in each class: with it the totals add up as
+        // the classes' do (arrived = served + balked + reneged + failed + in_system, without a warm-up). Written on
+        // the same condition as the classes' `failed`, so a scenario without stock keeps its bytes.
+        if s.stock != nil { all["failed"] = .integer(s.tasks.reduce(0) { $0 + $1.failed }) }
         let refused = s.tasks.reduce(0) { $0 + $1.refused }
         if refused > 0 { all["refused"] = .integer(refused) }
         if layout.network { addNetwork(s, to: &all, layout: layout) }
@@ -133,11 +137,16 @@ public enum SummaryReport {
         var out = "\n"
         let nameWidth = max(5, (layout.taskKeys.map { DisplayWidth.of($0) } + layout.poolKeys.map { DisplayWidth.of($0) }).max() ?? 5)
         let seconds = w.seconds
+        // Where makers serve from stock, a `failed` column beside balked and reneged (the JSON's classes.failed): the
+        // customers turned away are neither served nor balked, and without it a row did not add up to the arrivals.
+        // Only with recipes (makers make them): a shelf of stock beside a bank's tasks turns nobody away.
+        let makers = !(s.stock?.recipes.isEmpty ?? true)
         var tasks = SummaryTable(w.taskClass, nameWidth: nameWidth, columns: [(w.served, 8), (w.meanWait, 11), (w.p95Wait, 10),
-                                                                             (w.maxWait, 10), (w.balked, 8), (w.reneged, 9)])
+                                                                             (w.maxWait, 10), (w.balked, 8), (w.reneged, 9)]
+                                 + (makers ? [(w.failed, 8)] : []))
         for (index, t) in s.tasks.enumerated() {
             tasks.row(layout.taskKeys[index], [String(t.served), seconds(t.wait.mean), seconds(t.wait.p95), seconds(t.wait.max),
-                                               String(t.balked), String(t.reneged)])
+                                               String(t.balked), String(t.reneged)] + (makers ? [String(t.failed)] : []))
         }
         var pools = SummaryTable(w.pool, nameWidth: nameWidth, columns: [(w.tellers, 8), (w.utilisation, 13)])
         for (index, p) in s.pools.enumerated() {

@@ -20,6 +20,12 @@ struct ExperimentCompareFactorTests {
         // Groups: 0 (2, fifo), 1 (2, cross_training), 2 (3, fifo), 3 (3, cross_training).
         #expect(comparisons.map { $0["group"] as? Int } == [2, 3])
         #expect(comparisons.map { $0["baseline_group"] as? Int } == [0, 1])
+        // What each is compared against: 2 tellers, at the same plugins. Schema 1's `baseline` held the plugins only,
+        // so nothing in a comparison named the factor value it was against.
+        #expect(document["schema"] as? Int == 2)
+        #expect(comparisons.map { ($0["baseline_point"] as? [String: Any])?["deposit_tellers"] as? Int } == [2, 2])
+        #expect(comparisons.map { ($0["baseline"] as? [String: String])?["teller_policy"] } == ["fifo", "cross_training"])
+        #expect(comparisons.map { ($0["point"] as? [String: Any])?["deposit_tellers"] as? Int } == [3, 3])
         // The mean difference, by hand from the records: group 2 − group 0, replication by replication.
         let cells = try ShardFile.read(path: out, dropsCutLine: false).cells
         func value(_ group: Int, _ r: Int) throws -> Double {
