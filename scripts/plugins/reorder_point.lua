@@ -13,6 +13,13 @@ shopfloor.plugin {
     if params.order_up_to < params.reorder_point then
       error(("stock_rule/reorder_point: order_up_to (%d) must not be less than reorder_point (%d)"):format(params.order_up_to, params.reorder_point), 2)
     end
+    -- A shelf that holds less than s never gets back to s: every delivery would leave the fruit below it.
+    for _, fruit in ipairs(stock:items()) do
+      local capacity = stock:capacity(fruit)
+      if capacity and params.reorder_point > capacity then
+        error(("stock_rule/reorder_point: reorder_point (%d) is above the capacity of '%s' (%d): its count can never reach it, so every delivery would be followed by another order"):format(params.reorder_point, fruit, capacity), 2)
+      end
+    end
     stock:rule(require("stock_rules").reorder_point(params.reorder_point, params.order_up_to, params.lead_time))
   end,
 }

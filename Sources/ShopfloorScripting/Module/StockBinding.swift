@@ -192,7 +192,10 @@ public final class StockBinding {
         return try simulation.restock(item: item, amount: amount, leadTime: leadTime)
     }
 
-    /// A delivery arrived (the core capped it at capacity): report it, then run the rules for that fruit.
+    /// A delivery arrived (the core capped it at capacity): report it, then run the rules for that fruit if
+    /// it changed the count. A delivery refused whole (the shelf was full) changes nothing, so no rule is asked:
+    /// a rule that reorders below a level the shelf cannot reach (a reorder point above capacity) ordered again
+    /// after each such delivery, for ever — a run without a stop rule never ended.
     func delivered(_ delivery: Delivery) throws {
         let item = delivery.order.item
         if !sinks.isEmpty {
@@ -208,7 +211,7 @@ public final class StockBinding {
                 return 3
             }
         }
-        try runRules(item)
+        if delivery.accepted > 0 { try runRules(item) }
     }
 
     func emit(_ event: StockEvent) throws {
