@@ -145,7 +145,8 @@ public final class Simulation {
     @exclusivity(unchecked) var decisionDepth = 0
     /// True while the end-of-run observer runs (``endRun()``): the run is over and its summary taken.
     @exclusivity(unchecked) var reportingEnd = false
-    @exclusivity(unchecked) var isRunning = false
+    /// Whether a run (`run`, `step`, …) is under way: an observer, hook or timer called now is called from inside it.
+    @exclusivity(unchecked) public internal(set) var isRunning = false
     /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
     @exclusivity(unchecked) var busyDepth = 0
 

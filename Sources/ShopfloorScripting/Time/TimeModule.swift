@@ -126,7 +126,7 @@ extension World {
             lua.stack.push(simulation.now)
             try lua.protectedCall(arguments: 1, results: 0)
         }
-        time.declared.append(handle)
+        keep(handle)
         return handle
     }
 
@@ -147,7 +147,15 @@ extension World {
         process.timer = try simulation.addTimer(at: simulation.now, keepsRunAlive: keepsRunAlive) { [unowned self] _, _ in
             try resume(process)
         }
-        time.declared.append(handle)
+        keep(handle)
         return handle
+    }
+
+    /// Keeps a declaration: for a reload to match if no run is under way (the load, the REPL's prompt), else only
+    /// while it may still fire or run (``TimeBinding/duringRun``), for a zero-time loop's error to name its place. A
+    /// timer or process a hook, timer or process declares while the world runs is no declaration a reload meets
+    /// again, and keeping it for good grew the world by a handle per call.
+    private func keep(_ handle: TimeHandle) {
+        if simulation.isRunning { time.duringRun.append(handle, in: time) } else { time.declared.append(handle) }
     }
 }
