@@ -524,6 +524,7 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     sf_memory *m = (sf_memory *)ud;
+    int reason = 0;
     if (m) {
         /* A stale hook (armed as its entry ended, see sf_entry_leave) removes itself. The lock is
            released before raising: luaL_error jumps. */
@@ -534,16 +535,17 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
             lua_sethook(L, NULL, 0, 0);
             __atomic_store_n(&m->armed_serial, 0, __ATOMIC_SEQ_CST);
         }
-        int reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
+        reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&m->arm_lock);
         if (stale) return;
-        if (reason == 2) luaL_error(L, "interrupted!");
     }
     /* Level 0: in a hook it is the Lua function running, where the loop is (luaL_error's level 1 is its C
        caller's: that named the line calling a looping function, not the loop, and nothing at all for a loop in
-       a hook, a timer or a main chunk, whose caller is C). */
+       a hook, a timer or a main chunk, whose caller is C). The same for Ctrl-C as for the budget: the place is
+       the line that was running when it came. */
     luaL_where(L, 0);
-    sf_push_budget_message(L, m);
+    if (reason == 2) lua_pushstring(L, "interrupted!");
+    else sf_push_budget_message(L, m);
     lua_concat(L, 2);
     lua_error(L);
 }
