@@ -518,12 +518,30 @@ static inline void sf_push_budget_message(lua_State *L, sf_memory *m) {
     else lua_pushstring(L, "script exceeded its time budget");
 }
 
+/* Pushes "chunk:line: " for the line running in the innermost function that is the script's own, "" if none: the
+   host's own Lua code (chunks named "=shopfloor.…": the sandbox's wrappers of io.open and io.read, the process
+   runtime) is passed over for the script line calling it. A Ctrl-C while a script waits in io.open landed in the
+   sandbox's wrapper and was named at `shopfloor.sandbox:146`. With only host code running, its own line (level 0:
+   the process runtime names the process itself, World+Processes.swift). */
+static inline void sf_where_running(lua_State *L) {
+    lua_Debug d;
+    for (int level = 0; lua_getstack(L, level, &d); level++) {
+        if (!lua_getinfo(L, "Sl", &d)) break;
+        if (d.currentline <= 0) continue;  /* a C function: no line */
+        if (strncmp(d.source, "=shopfloor.", 11) == 0) continue;
+        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+        return;
+    }
+    luaL_where(L, 0);
+}
+
 static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     /* Armed with count 1 so that `pcall` loops cannot swallow it: every instruction raises. */
     void *ud = NULL;
     lua_getallocf(L, &ud);
     sf_memory *m = (sf_memory *)ud;
+    int reason = 0;
     if (m) {
         /* A stale hook (armed as its entry ended, see sf_entry_leave) removes itself. The lock is
            released before raising: luaL_error jumps. */
@@ -534,16 +552,17 @@ static inline void sf_budget_hook(lua_State *L, lua_Debug *ar) {
             lua_sethook(L, NULL, 0, 0);
             __atomic_store_n(&m->armed_serial, 0, __ATOMIC_SEQ_CST);
         }
-        int reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
+        reason = __atomic_load_n(&m->stop_reason, __ATOMIC_SEQ_CST);
         pthread_mutex_unlock(&m->arm_lock);
         if (stale) return;
-        if (reason == 2) luaL_error(L, "interrupted!");
     }
-    /* Level 0: in a hook it is the Lua function running, where the loop is (luaL_error's level 1 is its C
-       caller's: that named the line calling a looping function, not the loop, and nothing at all for a loop in
-       a hook, a timer or a main chunk, whose caller is C). */
-    luaL_where(L, 0);
-    sf_push_budget_message(L, m);
+    /* The line running (from level 0: in a hook it is the Lua function running, where the loop is; luaL_error's
+       level 1 is its C caller's: that named the line calling a looping function, not the loop, and nothing at all
+       for a loop in a hook, a timer or a main chunk, whose caller is C). The same for Ctrl-C as for the budget:
+       the place is the script's line that was running when it came. */
+    sf_where_running(L);
+    if (reason == 2) lua_pushstring(L, "interrupted!");
+    else sf_push_budget_message(L, m);
     lua_concat(L, 2);
     lua_error(L);
 }

@@ -15,7 +15,10 @@ public enum CoreError: Error, CustomStringConvertible, Sendable {
     /// A hook installed by the scripting layer threw `underlying` (kept as is, so a Lua error keeps its
     /// traceback). The core stopped in a consistent state.
     case hookFailed(hook: String, underlying: any Error)
-    /// A simulation method was called where it is not allowed (e.g. `run` from inside an observer).
+    /// A simulation method was called where it is not allowed (e.g. `run` from inside an observer): which one, and
+    /// why (typed, so a host can name the call its user made: ``Refusal``).
+    case refused(Refusal)
+    /// Something else asked where it is not allowed (a snapshot restored into another simulation).
     case notAllowed(String)
     /// A zero-time loop: `events` events at simulated time `time` without the clock moving
     /// (``RunLimits/maxEventsPerInstant``); `kind` and `payload` are the next event's (which source, which order).
@@ -35,6 +38,8 @@ public enum CoreError: Error, CustomStringConvertible, Sendable {
             return shortage.description
         case let .hookFailed(hook, underlying):
             return "\(hook) failed: \(underlying)"
+        case .refused(let refusal):
+            return refusal.description
         case .notAllowed(let message):
             return message
         case let .noProgress(time, events, kind, _):

@@ -31,21 +31,52 @@ public enum UnknownName {
     }
 
     /// The candidate closest to `word` by edit distance (case ignored), when it is close enough to
-    /// be a typo: at most 2 edits, or a third of the word's length for long words. Ties go to the
-    /// candidate first in byte order, so the suggestion never depends on the order of `candidates`.
+    /// be a typo: at most 2 edits, or a third of the word's length for long words.
+    ///
+    /// Ties go to the candidate that keeps more of the word's letters in order (the longest common
+    /// subsequence), then to the one sharing a longer prefix, and only then to the first in byte order, so
+    /// the suggestion never depends on the order of `candidates`. The letters kept decide first because a
+    /// short word is often an abbreviation: `cnt` is two insertions from `count`, keeping all three letters,
+    /// and two edits from `at` too (a deletion and a substitution), keeping one; byte order alone said `at`.
     /// - Complexity: O(n × m) per candidate, for words of lengths n and m.
     public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let w = Array(word.lowercased())
-        var best: (name: String, distance: Int)?
+        var best: (name: String, rank: Rank)?
         for candidate in candidates {
-            let d = distance(w, Array(candidate.lowercased()))
-            if let b = best, d > b.distance || (d == b.distance && !candidate.utf8.lexicographicallyPrecedes(b.name.utf8)) {
+            let c = Array(candidate.lowercased())
+            let rank = Rank(distance: distance(w, c), kept: commonSubsequence(w, c), prefix: zip(w, c).prefix { $0 == $1 }.count)
+            if let b = best, rank > b.rank || (rank == b.rank && !candidate.utf8.lexicographicallyPrecedes(b.name.utf8)) {
                 continue
             }
-            best = (candidate, d)
+            best = (candidate, rank)
         }
-        guard let best, best.distance <= max(2, w.count / 3), best.distance < max(w.count, 1) else { return nil }
+        guard let best, best.rank.distance <= max(2, w.count / 3), best.rank.distance < max(w.count, 1) else { return nil }
         return best.name
+    }
+
+    /// How close a candidate is: lower is closer. Fewer edits first; among equal edits, more of the word's
+    /// letters kept in order, then a longer shared prefix.
+    struct Rank: Comparable {
+        let distance: Int
+        let kept: Int
+        let prefix: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            (a.distance, -a.kept, -a.prefix) < (b.distance, -b.kept, -b.prefix)
+        }
+    }
+
+    /// The length of the longest common subsequence of `a` and `b`: how many of `a`'s letters `b` keeps in order.
+    static func commonSubsequence(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(repeating: 0, count: b.count + 1)
+        var current = previous
+        for ca in a {
+            for (j, cb) in b.enumerated() {
+                current[j + 1] = ca == cb ? previous[j] + 1 : max(previous[j + 1], current[j])
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 
     /// Edit distance with adjacent transpositions (optimal string alignment): insertions, deletions,

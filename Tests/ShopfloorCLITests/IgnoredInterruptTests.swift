@@ -117,7 +117,7 @@ struct IgnoredInterruptTests {
                               stdin: chunk + "print('next')\n")
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout == "", "\(r.stdout)")
-        #expect(r.stderr.contains("ready\ninterrupted!\nstack traceback:\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("ready\nstdin:1: interrupted!\nstack traceback:\n"), "\(r.stderr)")
         #expect(r.stderr.hasSuffix("\ninterrupted (Ctrl-C): the rest of the input is not run\n"), "\(r.stderr)")
     }
 }

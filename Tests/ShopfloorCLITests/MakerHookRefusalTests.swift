@@ -20,7 +20,7 @@ struct MakerHookRefusalTests {
             """)
         let r = try Shell.run(["run", "bar.lua"], in: URL(fileURLWithPath: folder.path))
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: bar.lua:7: 'register' cannot be called from inside a teller policy, service-time hook or "
+        #expect(r.stderr.hasPrefix("error: bar.lua:7: 'stock:recipe' cannot be called from inside a teller policy, service-time hook or "
             + "generator, nor from a stock rule or stock:on hook that a maker's order runs\n"), "\(r.stderr)")
     }
 }

@@ -7,13 +7,13 @@ import Testing
 @Suite("Nothing happens after the end of a run")
 struct RunEndIsFinalTests {
     @Test(arguments: [
-        ("counter:arrive \"deposit\"", "arrive"),
-        ("shopfloor.at(shopfloor.now() + 1, function() print(\"late\") end)", "addTimer"),
-        ("shopfloor.every(1, function() end)", "addTimer"),
-        ("shopfloor.process(function() print(\"late\") end)", "addTimer"),
-        ("counter:set_tellers(\"deposit\", 0)", "setPoolSize"),
-        ("counter:close_door(shopfloor.now())", "closeDoor"),
-        ("counter:run()", "startArrivals"),
+        ("counter:arrive \"deposit\"", "counter:arrive"),
+        ("shopfloor.at(shopfloor.now() + 1, function() print(\"late\") end)", "shopfloor.at"),
+        ("shopfloor.every(1, function() end)", "shopfloor.every"),
+        ("shopfloor.process(function() print(\"late\") end)", "shopfloor.process"),
+        ("counter:set_tellers(\"deposit\", 0)", "counter:set_tellers"),
+        ("counter:close_door(shopfloor.now())", "counter:close_door"),
+        ("counter:run()", "counter:run"),
     ])
     func test_aChangeInAnEndHook_isRefusedWithItsLine(call: String, what: String) throws {
         let r = try TimeScenario.run(TimeScenario.bank(customers: 1, """

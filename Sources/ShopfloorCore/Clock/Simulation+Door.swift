@@ -9,7 +9,7 @@
 extension Simulation {
     /// Closes the door at `time` (now or later), replacing an earlier closing time not yet reached.
     public func closeDoor(at time: Double) throws {
-        try checkMutable("closeDoor")
+        try checkMutable(.closeDoor)
         try CoreError.require(!runState.clock.doorClosed, "closeDoor: the door is already closed")
         try CoreError.require(time.isFinite && time >= now, "closeDoor: 'at' must be a finite time >= now (\(quoted(now))), got \(quoted(time))")
         runState.clock.doorCloseTime = time

@@ -17,7 +17,7 @@ extension Simulation {
     /// - Throws: if `pool` is unknown or `count` is outside 0...tellers in the pool; if a hook throws while a
     ///   returning teller takes work (the rest is redone on the next step).
     public func setPoolSize(_ pool: Int, to count: Int, leaving: TellerLeaving = .afterService) throws {
-        try checkMutable("setPoolSize")
+        try checkMutable(.setPoolSize)
         try checkPool(pool, count: count)
         try guarded { try applyPoolSize(pool, count, leaving) }
     }
@@ -25,7 +25,7 @@ extension Simulation {
     /// Makes pool `pool` follow `steps` — `(at, count)` in increasing time, each at or after now — replacing any
     /// schedule it had. A step at the current time applies at once.
     public func setPoolSchedule(_ pool: Int, _ steps: [(at: Double, count: Int)], leaving: TellerLeaving = .afterService) throws {
-        try checkMutable("setPoolSchedule")
+        try checkMutable(.setPoolSchedule)
         try CoreError.require(poolStore.indices.contains(pool), "schedule: 'pool' must be a pool index 0..<\(poolStore.count), got \(pool)")
         var last = now
         for step in steps {

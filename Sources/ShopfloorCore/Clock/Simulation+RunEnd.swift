@@ -11,8 +11,8 @@ extension Simulation {
     ///   as reported.
     @discardableResult
     public func endRun() throws -> Bool {
-        try checkMutable("endRun")
-        if isRunning || busyDepth > 0 { throw CoreError.notAllowed("'endRun' cannot be called while the simulation is running") }
+        try checkMutable(.endRun)
+        if isRunning || busyDepth > 0 { throw CoreError.refused(Refusal(.endRun, .running)) }
         guard !runState.clock.endReported, !runState.clock.lastRunFailed else { return false }
         runState.clock.endReported = true
         guard let onEnd = observers.onEnd else { return true }

@@ -28,7 +28,7 @@ extension Simulation {
     /// - Throws: if `time` is not a finite time at or after now.
     @discardableResult
     public func addTimer(at time: Double, keepsRunAlive: Bool = true, _ action: @escaping TimerAction) throws -> TimerID {
-        try checkMutable("addTimer")
+        try checkMutable(.addTimer)
         try CoreError.require(time.isFinite && time >= now, "timer: 'at' must be a finite time >= now (\(quoted(now))), got \(quoted(time))")
         return insertTimer(TimerEntry(first: time, interval: 0, to: time, keepsRunAlive: keepsRunAlive, action: action))
     }
@@ -41,7 +41,7 @@ extension Simulation {
     @discardableResult
     public func addTimer(every interval: Double, from: Double? = nil, to: Double? = nil, keepsRunAlive: Bool? = nil,
                          _ action: @escaping TimerAction) throws -> TimerID {
-        try checkMutable("addTimer")
+        try checkMutable(.addTimer)
         try CoreError.require(interval.isFinite && interval > 0, "timer: 'every' must be a finite number > 0, got \(quoted(interval))")
         let first = from ?? now + interval
         try CoreError.require(first.isFinite && first >= now, "timer: 'from' must be a finite time >= now (\(quoted(now))), got \(quoted(first))")

@@ -15,7 +15,7 @@ extension Simulation {
     /// - Parameter name: the source's name, also the name of the random stream the built-in process draws from.
     @discardableResult
     public func addArrivals(_ process: ArrivalProcess, name: String = "arrivals") throws -> Int {
-        try checkMutable("addArrivals")
+        try checkMutable(.addArrivals)
         try CoreError.require(!sources.array.contains { $0.name == name },
                               "arrivals: 'name' must be unique, '\(name)' exists (each source draws from the stream of its name: give this one its own, name = \"…\")")
         let rng = streams.stream(name)
@@ -51,7 +51,7 @@ extension Simulation {
     /// task are drawn with them; the arrival it has already drawn keeps its time and task, and no random draw moves
     /// (the same stream goes on). A mix of another size goes after the others (the old one is left unused).
     public func changeArrivals(named name: String, to process: ArrivalProcess) throws {
-        try checkMutable("changeArrivals")
+        try checkMutable(.changeArrivals)
         guard let s = sources.array.firstIndex(where: { $0.name == name && $0.isBuiltin }),
               case let .poisson(rate, mix) = process else {
             throw CoreError.invalidArgument("arrivals: no built-in source '\(name)' to change")
@@ -81,7 +81,7 @@ extension Simulation {
     /// Starts every arrival source that is not flowing yet: each draws its first gap from now.
     /// - Throws: if a generator throws (that source is retried on the next step).
     public func startArrivals() throws {
-        try checkMutable("startArrivals")
+        try checkMutable(.startArrivals)
         if runState.clock.doorClosed { return }  // closed for the day (Simulation+Door.swift)
         for s in sources.indices where !sources[s].active {
             sources[s].active = true
@@ -92,7 +92,7 @@ extension Simulation {
 
     /// Stops all arrivals (already scheduled arrivals are cancelled). Customers inside are still served.
     public func stopArrivals() throws {
-        try checkMutable("stopArrivals")
+        try checkMutable(.stopArrivals)
         for s in sources.indices { stopSource(s) }
     }
 

@@ -14,7 +14,7 @@ extension Simulation {
     /// `refused`, given no number; the answer is then 0.
     @discardableResult
     public func arrive(_ spec: CustomerSpec) throws -> Int {
-        try checkMutable("arrive")
+        try checkMutable(.arrive)
         try validate(spec)
         if runState.clock.doorClosed { refuse([spec]); return 0 }
         let number = counter.nextNumber
@@ -29,7 +29,7 @@ extension Simulation {
     /// All are validated first; all enter before any observer is told. Returns their numbers.
     @discardableResult
     public func arrive(_ specs: [CustomerSpec]) throws -> ClosedRange<Int>? {
-        try checkMutable("arrive")
+        try checkMutable(.arrive)
         for spec in specs { try validate(spec) }
         guard !specs.isEmpty else { return nil }
         if runState.clock.doorClosed { refuse(specs); return nil }  // refused, as in arrive(_:) for one

@@ -93,7 +93,7 @@ extension Simulation {
     /// served at two stations counts once), or nothing is left to do. The same as ``run(untilServed:)`` without
     /// routes.
     public func run(untilCompleted count: Int) throws {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         while completedTotal < count {
             // Alive events only, as every run that ends when nothing is left to do: a background sampler

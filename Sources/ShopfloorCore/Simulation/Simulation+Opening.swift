@@ -2,7 +2,7 @@ extension Simulation {
     /// Stops tellers from taking work until ``open()``: customers who arrive meanwhile wait in their
     /// lines (an arrival finding its line full still balks). Used while a scenario builds its world.
     public func close() throws {
-        try checkMutable("close")
+        try checkMutable(.close)
         counter.isOpen = false
     }
 
@@ -10,7 +10,7 @@ extension Simulation {
     /// current time, with observers told as usual.
     /// - Throws: if a hook throws (the rest is redone on the next step, as after any hook error).
     public func open() throws {
-        try checkMutable("open")
+        try checkMutable(.open)
         guard !counter.isOpen else { return }
         counter.isOpen = true
         runState.needsRecovery = true

@@ -50,7 +50,7 @@ extension Simulation {
     /// - Throws: for an unknown task or recipe.
     @discardableResult
     public func serveRecipes(_ recipes: [Int: Int]) throws -> RecipeService {
-        try checkMutable("serveRecipes")
+        try checkMutable(.serveRecipes)
         var map = [Int](repeating: -1, count: counter.tasks.count)
         for (task, recipe) in recipes {
             try checkTask(task)
@@ -85,7 +85,7 @@ extension Simulation {
     /// Runs until `service` has decided `count` orders in all (or nothing is left to do); a statistics reset on the
     /// way (a warm-up) starts the count again.
     public func run(untilDecided count: Int, by service: RecipeService) throws {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         while service.decided < count {
             // Alive events only, as every run that ends when nothing is left to do: a background sampler

@@ -9,7 +9,7 @@ extension Simulation {
     /// - Throws: for an unknown task or target, a probability < 0 or not finite, or probabilities adding up to
     ///   more than 1.
     public func setRoute(_ route: Route, forTask task: Int) throws {
-        try checkMutable("setRoute")
+        try checkMutable(.setRoute)
         try checkTask(task)
         let label = "route of task '\(taskLabel(task))'"
         var step = RouteStep()

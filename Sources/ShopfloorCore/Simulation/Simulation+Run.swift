@@ -6,7 +6,7 @@ extension Simulation {
     /// - Complexity: O(log events) plus the event's own work.
     @discardableResult
     public func step() throws -> Bool {
-        try beginRun("step")
+        try beginRun(.step)
         defer { isRunning = false }
         return try stepOne()
     }
@@ -14,7 +14,7 @@ extension Simulation {
     /// Processes every event up to and including time `time`, then sets the clock to `time`.
     /// - Throws: if `time` is before now, or a hook throws (the clock then stays at the failing event).
     public func run(until time: Double) throws {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
         if runState.needsRecovery { try recover() }
@@ -36,7 +36,7 @@ extension Simulation {
     /// Processes events until `count` customers in total have been served since the last ``reset()``
     /// (or nothing is left to do).
     public func run(untilServed count: Int) throws {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         while runState.servedTotal < count {
             if !(try stepOne(aliveOnly: true)) { break }
@@ -47,7 +47,7 @@ extension Simulation {
     /// Processes events until `count` customers who arrived since the statistics start have been served (the
     /// summary's `served`; the same as ``run(untilServed:)`` without a warm-up), or nothing is left to do.
     public func run(untilMeasuredServed count: Int) throws {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         while runState.servedSinceStatistics < count {
             if !(try stepOne(aliveOnly: true)) { break }
@@ -60,7 +60,7 @@ extension Simulation {
     /// - Returns: whether the simulation became idle (`false` if `maxEvents` ran out first).
     @discardableResult
     public func runUntilIdle(maxEvents: Int = .max) throws -> Bool {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         var budget = maxEvents
         while budget > 0 {
@@ -87,9 +87,9 @@ extension Simulation {
         }
     }
 
-    func beginRun(_ what: String) throws {
-        try checkMutable(what)
-        if isRunning || busyDepth > 0 { throw CoreError.notAllowed("'\(what)' cannot be called while the simulation is running (from an observer)") }
+    func beginRun(_ operation: Refusal.Operation) throws {
+        try checkMutable(operation)
+        if isRunning || busyDepth > 0 { throw CoreError.refused(Refusal(operation, .running)) }
         isRunning = true
         runState.clock.lastRunFailed = false
     }
@@ -290,7 +290,7 @@ extension Simulation {
     /// Schedules a timer: after `delay` seconds the ``CounterObservers/onTimer`` observer is called with `id`
     /// (the scripting layer maps ids to Lua functions).
     public func setTimer(id: Int, after delay: Double) throws {
-        try checkMutable("setTimer")
+        try checkMutable(.setTimer)
         try CoreError.require(delay.isFinite && delay >= 0, "timer: 'delay' must be a finite number >= 0, got \(quoted(delay))")
         try CoreError.require((now + delay).isFinite, Self.pastTheEnd("timer: 'delay'", delay, from: now))
         runState.scheduler.unsafeSchedule(.timer, payload: UInt64(bitPattern: Int64(id)), at: now + delay)
@@ -307,8 +307,8 @@ extension Simulation {
     /// arrivals (stopped; ``startArrivals()`` starts them again), restock orders and statistics.
     /// Configuration (tasks, tellers, sources, hooks, observers), random streams and stock counts stay.
     public func reset() throws {
-        try checkMutable("reset")
-        if isRunning { throw CoreError.notAllowed("'reset' cannot be called while the simulation is running") }
+        try checkMutable(.reset)
+        if isRunning { throw CoreError.refused(Refusal(.reset, .running)) }
         runState.scheduler.reset()
         progressInstant = -.infinity  // the clock went back: the next event's time is compared afresh
         table.removeAll()

@@ -25,7 +25,7 @@ extension Simulation {
     /// or when a policy that kept tellers idle wants them to look again).
     /// - Complexity: O(tellers × skills) plus the starts it makes.
     public func dispatchIdleTellers() throws {
-        try checkMutable("dispatchIdleTellers")
+        try checkMutable(.dispatchIdleTellers)
         try guarded {
             for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
         }

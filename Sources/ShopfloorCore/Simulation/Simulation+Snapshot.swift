@@ -63,15 +63,15 @@ extension Simulation {
 
     /// Puts back exactly the state of `snapshot` (taken from this simulation): running on gives the same
     /// events, draws and figures as if nothing had happened since.
-    /// - Throws: ``CoreError/notAllowed(_:)`` while the simulation runs or a hook runs (the state is then
-    ///   mid-event), or for a snapshot of another simulation. Nothing changes then.
+    /// - Throws: ``CoreError/refused(_:)`` while the simulation runs or a hook runs (the state is then
+    ///   mid-event), ``CoreError/notAllowed(_:)`` for a snapshot of another simulation. Nothing changes then.
     /// - Complexity: O(size of the snapshot + state now).
     public func restore(_ snapshot: Snapshot) throws {
         guard snapshot.owner == ObjectIdentifier(self) else {
             throw CoreError.notAllowed("restore: the snapshot was taken from another simulation")
         }
         if isRunning || decisionDepth > 0 || busyDepth > 0 {
-            throw CoreError.notAllowed("'restore' cannot be called while the simulation is running")
+            throw CoreError.refused(Refusal(.restore, .running))
         }
         counter = snapshot.counter
         stockState = snapshot.stockState

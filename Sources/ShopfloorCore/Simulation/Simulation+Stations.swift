@@ -15,7 +15,7 @@ extension Simulation {
     /// - Throws: for an empty name or one containing `.` (it separates station and task in ``taskIndex(path:)``).
     public func station(named name: String) throws -> Int {
         if let index = stationIndex(named: name) { return index }
-        try checkMutable("station")
+        try checkMutable(.station)
         try CoreError.require(!name.isEmpty, "station: 'name' must not be empty")
         try CoreError.require(!name.contains("."), "station: 'name' must not contain '.', got '\(name)'")
         if network.stations[0].name.isEmpty {

@@ -20,7 +20,7 @@ extension Simulation {
     /// event: it never keeps a run alive on its own, so a run that ends before `time` stops there (with `now <
     /// time`, which the caller reports) instead of running on to an empty measurement window.
     public func resetStatistics(at time: Double) throws {
-        try checkMutable("resetStatistics")
+        try checkMutable(.resetStatistics)
         guard time >= now else { throw CoreError.scheduledInThePast(now: now, requested: time) }
         runState.scheduler.scheduleBackground(.statisticsReset, payload: 0, at: time)
     }

@@ -4,14 +4,14 @@ extension Simulation {
     /// Defines a stock item at the current time; returns its index.
     @discardableResult
     public func defineItem(_ name: String, count: Int, capacity: Int? = nil) throws -> Int {
-        try checkMutable("defineItem")
+        try checkMutable(.defineItem)
         return try stockState.stock.define(name, count: count, capacity: capacity, at: now)
     }
 
     /// Registers or replaces a recipe (reload keeps its statistics); returns its index.
     @discardableResult
     public func register(_ recipe: Recipe) throws -> Int {
-        try checkMutable("register")
+        try checkMutable(.register)
         return try stockState.stock.register(recipe)
     }
 
@@ -27,7 +27,7 @@ extension Simulation {
     /// Makes recipe `r` (an index) now, all or nothing; see ``order(_:)``.
     @discardableResult
     public func order(recipe r: Int) throws -> Shortage? {
-        try checkMutable("order")
+        try checkMutable(.order)
         let shortage = try stockState.stock.take(r, at: now)
         if let onOrder = observers.onOrder {
             let event = OrderEvent(time: now, recipe: stockState.stock.recipes[r].recipe.name, shortage: shortage)
@@ -38,19 +38,19 @@ extension Simulation {
 
     /// Changes an item's count by `amount` now (the stock editor's +/−); refuses below 0 or above capacity.
     public func addStock(_ name: String, _ amount: Int) throws {
-        try checkMutable("addStock")
+        try checkMutable(.addStock)
         try stockState.stock.add(try itemIndex(name), amount, at: now)
     }
 
     /// Changes an item's capacity (`nil`: unlimited); refuses one below the count on hand.
     public func setCapacity(ofItem name: String, to capacity: Int?) throws {
-        try checkMutable("setCapacity")
+        try checkMutable(.setCapacity)
         try stockState.stock.setCapacity(try itemIndex(name), capacity)
     }
 
     /// Sets an item's count now; refuses below 0 or above capacity.
     public func setStock(_ name: String, _ count: Int) throws {
-        try checkMutable("setStock")
+        try checkMutable(.setStock)
         try stockState.stock.set(try itemIndex(name), count, at: now)
     }
 
@@ -58,7 +58,7 @@ extension Simulation {
     /// the excess reported). Returns the order.
     @discardableResult
     public func placeRestock(_ name: String, amount: Int, leadTime: Double) throws -> RestockOrder {
-        try checkMutable("placeRestock")
+        try checkMutable(.placeRestock)
         return try restock(item: try itemIndex(name), amount: amount, leadTime: leadTime)
     }
 

@@ -12,7 +12,7 @@ extension Simulation {
     /// - Throws: if a hook throws (see "Hooks that throw" on ``Simulation``).
     @discardableResult
     public func runEvents(through time: Double = .infinity, stoppingWhen shouldStop: () -> Bool) throws -> Bool {
-        try beginRun("run")
+        try beginRun(.run)
         defer { isRunning = false }
         if runState.needsRecovery { try recover() }
         while let next = nextEventTime, next <= time {

@@ -9,7 +9,7 @@ extension Simulation {
     ///   used in the station or a bad distribution.
     @discardableResult
     public func addTellers(_ count: Int, skills: [Int], name: String? = nil, service: Distribution? = nil) throws -> Int {
-        try checkMutable("addTellers")
+        try checkMutable(.addTellers)
         try CoreError.require(count >= 1, "tellers: 'count' must be >= 1, got \(count)")
         try CoreError.require(!skills.isEmpty, "tellers: 'skills' must not be empty")
         for skill in skills { try checkTask(skill) }

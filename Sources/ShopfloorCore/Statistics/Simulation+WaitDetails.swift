@@ -13,7 +13,7 @@ extension Simulation {
     /// - Complexity: O(thresholds) per service start of that task, plus a dictionary update when `attribute` is set;
     ///   nothing for tasks that measure nothing.
     public func measureWaits(ofTask task: Int, serviceLevels: [Double] = [], by attribute: String? = nil) throws {
-        try checkMutable("measureWaits")
+        try checkMutable(.measureWaits)
         try checkTask(task)
         for t in serviceLevels {
             try CoreError.require(t.isFinite && t >= 0, "service_level: thresholds must be finite numbers >= 0, got \(quoted(t))")

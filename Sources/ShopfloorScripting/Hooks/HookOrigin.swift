@@ -82,7 +82,8 @@ extension World {
         case .timedCall, .backgroundCall:
             // A timer repeating too fast for the clock, or a process waiting 0 s (or less than the clock can add).
             let id = TimerID(payload: payload)
-            if let handle = time.declared.first(where: { $0.timer == id || $0.process?.timer == id }), let at = handle.place {
+            let looping: (TimeHandle) -> Bool = { $0.timer == id || $0.process?.timer == id }
+            if let handle = time.declared.first(where: looping) ?? time.duringRun.handles.first(where: looping), let at = handle.place {
                 place = "\(at): \(handle.kind == .timer ? "timer" : "process")"
             }
         default:

@@ -17,7 +17,7 @@ enum ShopfloorModule {
             lua.setFunction(name, in: module, body)
         }
         world.host.installParameterFunctions(in: module)
-        lua.setFunction("counter", in: module, takes: 1) { [unowned world] call in
+        lua.setFunction("counter", in: module, takes: 1, naming: "shopfloor.counter") { [unowned world] call in
             // shopfloor.counter "reception", shopfloor.counter "tellers": one station each (World+Stations.swift)
             world.pushCounter(station: try world.station(forCounter: try call.optionalName(1)))
             return 1

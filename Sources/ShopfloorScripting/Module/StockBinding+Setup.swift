@@ -32,8 +32,15 @@ extension StockBinding: CustomStringConvertible {
     }
 
     /// Runs a count change; the core's refusal becomes the user's message (`stock: count of 'kiwi' must be >= 0, got -1`).
+    /// A refusal of the change itself (in an end hook, say) goes on as it is, for the method to name
+    /// (``LuaHostFunction/namingRefusals(_:)``).
     func change(_ body: () throws -> Void) throws {
-        do { try body() } catch let error as CoreError { throw ScriptingError.invalidScenario(error.description) }
+        do {
+            try body()
+        } catch let error as CoreError {
+            if case .refused = error { throw error }
+            throw ScriptingError.invalidScenario(error.description)
+        }
     }
 
     /// Reads a recipe book: a list of entries from `shopfloor.recipe "name" {…}` (or `{ name =, ingredients = }`).

@@ -12,7 +12,8 @@ extension World {
         stack.pushTable(record: 20)
         let t = stack.top
         for (name, method) in counterMethods(station: station).merging(timeMethods(station: station), uniquingKeysWith: { a, _ in a }).sorted(by: { $0.key < $1.key }) {
-            lua.setFunction(name, in: t, method)
+            // Refusals name the method as the script wrote it: `counter:run`, not the core's `startArrivals`.
+            lua.setFunction(name, in: t, method.namingRefusals("counter:\(name)"))
         }
         // A one-line summary when printed (the REPL shows it instead of the methods).
         stack.pushTable(record: 2)

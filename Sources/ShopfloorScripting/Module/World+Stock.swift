@@ -13,7 +13,9 @@ enum StockModule {
         let stack = lua.stack
         let binding = StockBinding(world: world)
         world.stockBinding = binding
-        luaClass.define(in: lua, methods: methods(), tostring: { $0.binding.description })
+        // Each method's refusals name it as the script wrote it (`stock:recipe`, not the core's `register`).
+        let named = Dictionary(uniqueKeysWithValues: methods().map { ($0.key, $0.value.namingRefusals("stock:\($0.key)")) })
+        luaClass.define(in: lua, methods: named, tostring: { $0.binding.description })
         stack.push(object: StockHandle(binding), as: luaClass)
         stack.setRegistryField(registryKey)
         binding.observeDeliveries()

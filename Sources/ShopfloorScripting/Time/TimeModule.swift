@@ -18,7 +18,7 @@ enum TimeModule {
             "\(handle.kind == .timer ? "timer" : "process") (\(handle.isActive ? "active" : "ended"))"
         })
         // shopfloor.at(t, fn) → handle: fn(now) once at simulated time t
-        lua.setFunction("at", in: module, takes: 2) { [unowned world] call in
+        lua.setFunction("at", in: module, takes: 2, naming: "shopfloor.at") { [unowned world] call in
             let time = try world.simulatedTime(call, 1, "shopfloor.at", "t")
             try call.checkFunction(2)
             let handle = try world.declareTimer(functionAt: 2, call: call) { action in
@@ -28,7 +28,7 @@ enum TimeModule {
             return 1
         }
         // shopfloor.every(dt, fn [, { from = t0, to = t1 }]) → handle: fn(now) at from, from + dt, … ≤ to
-        lua.setFunction("every", in: module, takes: 3) { [unowned world] call in
+        lua.setFunction("every", in: module, takes: 3, naming: "shopfloor.every") { [unowned world] call in
             // One message for every refused dt (a negative one was told '>= 0', and then 0 was refused too).
             guard let interval = try? world.simulatedTime(call, 1, "shopfloor.every", "dt"), interval > 0 else {
                 throw ScriptingError.invalidScenario("shopfloor.every: 'dt' must be a finite number of seconds > 0, got \(OptionTable.show(call.value(1)))")
@@ -55,7 +55,7 @@ enum TimeModule {
             return 1
         }
         // shopfloor.process(fn [, { background = true }]) → handle: fn runs as a coroutine from now
-        lua.setFunction("process", in: module, takes: 2) { [unowned world] call in
+        lua.setFunction("process", in: module, takes: 2, naming: "shopfloor.process") { [unowned world] call in
             try call.checkFunction(1)
             var background = false
             if !call.isNil(2) {
@@ -126,7 +126,7 @@ extension World {
             lua.stack.push(simulation.now)
             try lua.protectedCall(arguments: 1, results: 0)
         }
-        time.declared.append(handle)
+        keep(handle)
         return handle
     }
 
@@ -147,7 +147,15 @@ extension World {
         process.timer = try simulation.addTimer(at: simulation.now, keepsRunAlive: keepsRunAlive) { [unowned self] _, _ in
             try resume(process)
         }
-        time.declared.append(handle)
+        keep(handle)
         return handle
+    }
+
+    /// Keeps a declaration: for a reload to match if no run is under way (the load, the REPL's prompt), else only
+    /// while it may still fire or run (``TimeBinding/duringRun``), for a zero-time loop's error to name its place. A
+    /// timer or process a hook, timer or process declares while the world runs is no declaration a reload meets
+    /// again, and keeping it for good grew the world by a handle per call.
+    private func keep(_ handle: TimeHandle) {
+        if simulation.isRunning { time.duringRun.append(handle, in: time) } else { time.declared.append(handle) }
     }
 }

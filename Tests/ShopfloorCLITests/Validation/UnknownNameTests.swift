@@ -29,9 +29,27 @@ struct UnknownNameTests {
     }
 
     @Test func test_suggestion_tieGoesToByteOrder_whateverTheOrderGiven() {
-        // "bat" is one edit from both: the first in byte order wins, in either order given.
+        // "bat" is one edit from both and keeps two letters of each; it shares "ba" with "bar", nothing with "cat":
+        // the prefix decides, in either order given.
         #expect(UnknownName.suggestion(for: "bat", among: ["cat", "bar"]) == "bar")
         #expect(UnknownName.suggestion(for: "bat", among: ["bar", "cat"]) == "bar")
+        // A true tie (same edits, letters kept and prefix): the first in byte order, in either order given.
+        #expect(UnknownName.suggestion(for: "xat", among: ["cat", "bat"]) == "bat")
+        #expect(UnknownName.suggestion(for: "xat", among: ["bat", "cat"]) == "bat")
+    }
+
+    /// Among candidates as many edits away, the one keeping more of the word's letters wins, then the one sharing
+    /// a longer prefix: `cnt` is two edits from `count` and from `at`, and byte order alone suggested `at`.
+    @Test(arguments: [
+        ("cnt", ["at", "count"], "count"),                            // the schedule's keys: cnt keeps 3 letters of count, 1 of at
+        ("cnt", ["count", "at"], "count"),
+        ("nme", ["at", "me", "name"], "name"),                        // 1 edit from both "me" and "name": keeps 3 of name
+        ("tsk", ["ask", "task"], "task"),                             // 1 edit both: keeps 3 of task, 2 of ask
+        ("dep", ["deposit", "ep", "loan"], "ep"),                     // fewer edits still wins first
+        ("fil", ["fig", "file"], "file"),                             // 1 edit both, same prefix: keeps 3 of file
+    ])
+    func test_suggestion_tieGoesToTheLettersKept_thenThePrefix(word: String, accepted: [String], expected: String) {
+        #expect(UnknownName.suggestion(for: word, among: accepted) == expected)
     }
 
     @Test func test_message_listsInTheOrderGiven_withTheSuggestion() {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// A change the core refuses (in an end hook, inside a teller policy, during a run) names the Lua function the
+/// script called. It named the core's operation, which the script never wrote: `counter:run()` in an end hook said
+/// `'startArrivals' cannot be called …`, `counter:dispatch()` in a policy `'dispatchIdleTellers' …`,
+/// `counter:set_tellers` `'setPoolSize' …`, `stock:recipe` `'register' …`.
+///
+/// Every Lua function that can meet such a refusal is here, with its exact message, in both places that refuse
+/// every change (LuaRefusal.swift names them).
+@Suite("A refusal names the Lua function called")
+struct LuaRefusalNameTests {
+    /// Each Lua call that changes the world, and the name its refusal must give.
+    static let calls: [(call: String, name: String)] = [
+        ("counter:task { name = \"x\" }", "counter:task"),
+        ("counter:tellers { skill = \"deposit\", count = 1 }", "counter:tellers"),
+        ("counter:arrive \"deposit\"", "counter:arrive"),
+        ("counter:arrivals { rate = 1, mix = { deposit = 1 } }", "counter:arrivals"),
+        ("counter:generate(function() return 1, \"deposit\" end, \"more\")", "counter:generate"),
+        ("counter:run()", "counter:run"),
+        ("counter:reset()", "counter:reset"),
+        ("counter:dispatch()", "counter:dispatch"),
+        ("counter:set_tellers(\"p\", 0)", "counter:set_tellers"),
+        ("counter:close_door(shopfloor.now())", "counter:close_door"),
+        ("shopfloor.counter \"other\"", "shopfloor.counter"),
+        ("shopfloor.at(shopfloor.now() + 1, function() end)", "shopfloor.at"),
+        ("shopfloor.every(1, function() end)", "shopfloor.every"),
+        ("shopfloor.process(function() end)", "shopfloor.process"),
+        ("bar:item { name = \"lime\", count = 1 }", "stock:item"),
+        ("bar:items { { name = \"lime\", count = 1 } }", "stock:items"),
+        ("bar:recipe(\"kiwi juice\", { kiwi = 2 })", "stock:recipe"),
+        ("bar:recipes { shopfloor.recipe \"lime juice\" { kiwi = 1 } }", "stock:recipes"),
+        ("bar:makers { count = 1, prep = 1 }", "stock:makers"),
+    ]
+
+    /// Two customers of one pool `p`, a stock `bar` with kiwis and a recipe; `line` is line 8.
+    static func scenario(_ line: String) -> String {
+        """
+        local counter = shopfloor.counter "bank"
+        local bar = shopfloor.stock "bar"
+        bar:item { name = "kiwi", count = 5 }
+        bar:recipe("kiwi juice", { kiwi = 1 })
+        counter:task { name = "deposit", service = shopfloor.fixed(1) }
+        counter:tellers { skill = "deposit", count = 1, name = "p" }
+        counter:arrive "deposit"; counter:arrive "deposit"
+        \(line)
+        """
+    }
+
+    static func firstLine(of scenario: String) throws -> String {
+        let r = try TimeScenario.run(scenario, ["--format", "json"])
+        #expect(r.status == 1, "\(r.stderr)")
+        return String(r.stderr.prefix { $0 != "\n" })
+    }
+
+    @Test(arguments: calls)
+    func test_inAnEndHook_theRefusalNamesTheLuaFunction(call: String, name: String) throws {
+        let line = try Self.firstLine(of: Self.scenario("shopfloor.on(\"end\", function() \(call) end)"))
+        #expect(line == "error: s.lua:8: '\(name)' cannot be called once the run has ended (from the end of run's observer, "
+                + "shopfloor.on(\"end\")): nothing happens after it")
+    }
+
+    @Test(arguments: calls)
+    func test_inATellerPolicy_theRefusalNamesTheLuaFunction(call: String, name: String) throws {
+        let line = try Self.firstLine(of: Self.scenario("counter:policy(function(teller, lines) \(call) return lines.deposit:head() end)"))
+        #expect(line == "error: s.lua:8: '\(name)' cannot be called from inside a teller policy, service-time hook or generator, "
+                + "nor from a stock rule or stock:on hook that a maker's order runs")
+    }
+
+    /// A run or a reset from a hook the run calls.
+    @Test(arguments: [("counter:run()", "counter:run"), ("counter:reset()", "counter:reset")])
+    func test_duringARun_theRefusalNamesTheLuaFunction(call: String, name: String) throws {
+        let line = try Self.firstLine(of: Self.scenario("counter:on(\"finish\", function() \(call) end)"))
+        #expect(line == "error: s.lua:8: '\(name)' cannot be called while the simulation is running (from a hook, a timer or a process)")
+    }
+}
