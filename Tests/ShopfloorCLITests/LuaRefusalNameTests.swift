@@ -67,6 +67,30 @@ struct LuaRefusalNameTests {
                 + "nor from a stock rule or stock:on hook that a maker's order runs")
     }
 
+    /// Stock changes are allowed from any hook (a stock rule a maker's take runs restocks), but not once the run
+    /// has ended: the summary the end hook reads is final. They were taken: a count changed there showed in the
+    /// printed stock figures and nowhere else, and a restock placed there never came.
+    static let stockChanges: [(call: String, name: String)] = [
+        ("bar:add(\"kiwi\", 1)", "stock:add"),
+        ("bar:set(\"kiwi\", 1)", "stock:set"),
+        ("bar:order(\"kiwi juice\")", "stock:order"),
+        ("bar:restock(\"kiwi\", 5, 1)", "stock:restock"),
+    ]
+
+    @Test(arguments: stockChanges)
+    func test_aStockChangeInAnEndHook_isRefused_namingTheLuaFunction(call: String, name: String) throws {
+        let line = try Self.firstLine(of: Self.scenario("shopfloor.on(\"end\", function() \(call) end)"))
+        #expect(line == "error: s.lua:8: '\(name)' cannot be called once the run has ended (from the end of run's observer, "
+                + "shopfloor.on(\"end\")): nothing happens after it")
+    }
+
+    @Test(arguments: stockChanges)
+    func test_aStockChangeInATellerPolicy_isAllowed(call: String, name: String) throws {
+        let r = try TimeScenario.run(Self.scenario("counter:policy(function(teller, lines) \(call) return lines.deposit:head() end)"),
+                                     ["--format", "json"])
+        #expect(r.status == 0, "\(name): \(r.stderr)")
+    }
+
     /// A run or a reset from a hook the run calls.
     @Test(arguments: [("counter:run()", "counter:run"), ("counter:reset()", "counter:reset")])
     func test_duringARun_theRefusalNamesTheLuaFunction(call: String, name: String) throws {

@@ -98,27 +98,39 @@ extension Simulation {
     // MARK: Stock operations allowed anywhere
 
     // These touch only the stock and the restock schedule, never lines, tellers or the clock, so they are safe from
-    // any hook — including the stock rules a maker's take triggers inside the service-time hook.
+    // any hook — including the stock rules a maker's take triggers inside the service-time hook — except once the
+    // end of the run is being reported (``checkNotEnded(_:)``).
+
+    /// Refuses a stock change while the end of the run is reported: the summary the end-of-run observer reads is
+    /// final. (A count changed there showed in the printed stock figures and in none of the others, and a restock
+    /// placed there never came.)
+    func checkNotEnded(_ operation: Refusal.Operation) throws {
+        if reportingEnd { throw CoreError.refused(Refusal(operation, .runEnded)) }
+    }
 
     /// Takes recipe `r` now, all or nothing (no observer is called: the caller reports it).
     @discardableResult
     public func takeRecipe(_ r: Int) throws -> Shortage? {
-        try stockState.stock.take(r, at: now)
+        try checkNotEnded(.order)
+        return try stockState.stock.take(r, at: now)
     }
 
     /// Changes item `item`'s count by `amount` now; refuses below 0 or above capacity.
     public func adjustStock(item: Int, by amount: Int) throws {
+        try checkNotEnded(.addStock)
         try stockState.stock.add(item, amount, at: now)
     }
 
     /// Sets item `item`'s count now; refuses below 0 or above capacity.
     public func setStock(item: Int, to count: Int) throws {
+        try checkNotEnded(.setStock)
         try stockState.stock.set(item, count, at: now)
     }
 
     /// Orders `amount` units of item `item`, delivered after `leadTime` seconds (capped at capacity on delivery).
     @discardableResult
     public func restock(item: Int, amount: Int, leadTime: Double) throws -> RestockOrder {
+        try checkNotEnded(.placeRestock)
         try stockState.stock.checkItem(item)
         try CoreError.require(amount > 0, "restock: 'amount' must be > 0, got \(amount)")
         try CoreError.require(leadTime.isFinite && leadTime >= 0, "restock: 'lead_time' must be >= 0, got \(quoted(leadTime))")
