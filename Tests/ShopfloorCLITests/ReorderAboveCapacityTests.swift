@@ -45,7 +45,7 @@ struct ReorderAboveCapacityTests {
         let r = try Shell.run(["run", "s.lua", "--set", "reorder_point=60"], in: folder.url)
         #expect(r.status == 1)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("error: stock_rule/reorder_point: reorder_point (60) is above the capacity of 'mango' (50): "
+        #expect(r.stderr.hasPrefix("error: s.lua:4: stock_rule/reorder_point: reorder_point (60) is above the capacity of 'mango' (50): "
             + "its count can never reach it, so every delivery would be followed by another order\n"), "\(r.stderr)")
         #expect(r.stderr.contains("s.lua:4: in main chunk"), "\(r.stderr)")
         // At the capacity it is reachable: a full shelf is not below it.
