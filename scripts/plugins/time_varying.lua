@@ -25,8 +25,12 @@ shopfloor.plugin {
       if t >= params.rush_start and t < params.rush_end then return params.rush_rate end
       return params.base_rate
     end
+    -- Errors at level 3: the scenario's line calling shopfloor.use (level 2 is `use` itself, which has no line).
+    if params.rush_end < params.rush_start then
+      error(("time_varying: rush_end (%g) must not be before rush_start (%g): the rush would never come"):format(params.rush_end, params.rush_start), 3)
+    end
     local peak = math.max(params.base_rate, params.rush_rate)
-    if peak <= 0 then error("time_varying: base_rate or rush_rate must be > 0", 2) end
+    if peak <= 0 then error("time_varying: base_rate or rush_rate must be > 0", 3) end
     counter:generate(function(rng)
       local now = shopfloor.now()
       local t = now
