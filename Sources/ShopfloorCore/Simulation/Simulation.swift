@@ -332,7 +332,7 @@ public final class Simulation {
     /// process made there was silently never run.
     /// The refusal is typed (``Refusal``): the scripting layer names the Lua function the script called, not `operation`.
     func checkMutable(_ operation: Refusal.Operation) throws {
-        if reportingEnd { throw CoreError.refused(Refusal(operation, .runEnded)) }
+        try checkNotEnded(operation)
         if decisionDepth > 0 { throw CoreError.refused(Refusal(operation, .insideDecision)) }
     }
 
