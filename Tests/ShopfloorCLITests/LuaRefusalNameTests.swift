@@ -90,4 +90,16 @@ struct LuaRefusalNameTests {
         let line = try Self.firstLine(of: Self.scenario("counter:on(\"finish\", function() \(call) end)"))
         #expect(line == "error: s.lua:8: '\(name)' cannot be called while the simulation is running (from a hook, a timer or a process)")
     }
+
+    /// The same from a start hook that the counter's opening calls (customers waiting when the run begins), before
+    /// any event: it was taken. `counter:run()` ran the whole day inside the hook (the second customer served
+    /// before the first one's start had returned), and `counter:reset()` emptied the world while customer 1 was
+    /// in service (exit 0, "0 served").
+    @Test(arguments: [("counter:run()", "counter:run"), ("counter:reset()", "counter:reset")])
+    func test_asTheCounterOpens_aRunOrAResetFromAStartHook_isRefused(call: String, name: String) throws {
+        let r = try TimeScenario.run(Self.scenario("counter:on(\"start\", function(c) print(\"start\", c.number) \(call) end)"))
+        #expect(r.status == 1)
+        #expect(r.stdout == "start\t1\n")
+        #expect(r.stderr.hasPrefix("error: s.lua:8: '\(name)' cannot be called while the simulation is running (from a hook, a timer or a process)\n"))
+    }
 }

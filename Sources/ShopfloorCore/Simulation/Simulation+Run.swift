@@ -269,6 +269,10 @@ extension Simulation {
     /// throw prevented).
     func recover() throws {
         runState.needsRecovery = false
+        // Observers called from here (a start as the counter opens, as tellers are added, as arrivals start) may
+        // not start a run or reset the world under it: outside a run, nothing else would refuse them.
+        busyDepth += 1
+        defer { busyDepth -= 1 }
         do {
             for s in sources.indices where sources[s].active && sources[s].needsNext { try drawNext(s) }
             for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
@@ -308,7 +312,7 @@ extension Simulation {
     /// Configuration (tasks, tellers, sources, hooks, observers), random streams and stock counts stay.
     public func reset() throws {
         try checkMutable(.reset)
-        if isRunning { throw CoreError.refused(Refusal(.reset, .running)) }
+        if isRunning || busyDepth > 0 { throw CoreError.refused(Refusal(.reset, .running)) }
         runState.scheduler.reset()
         progressInstant = -.infinity  // the clock went back: the next event's time is compared afresh
         table.removeAll()

@@ -147,7 +147,8 @@ public final class Simulation {
     @exclusivity(unchecked) var reportingEnd = false
     /// Whether a run (`run`, `step`, …) is under way: an observer, hook or timer called now is called from inside it.
     @exclusivity(unchecked) public internal(set) var isRunning = false
-    /// > 0 while `arrive`/`dispatchIdleTellers` runs; a run started from an observer then is refused.
+    /// > 0 while `arrive`/`dispatchIdleTellers` or a dispatch outside a run (``recover()``: opening, adding tellers,
+    /// starting arrivals) runs; a run or a reset started from an observer then is refused.
     @exclusivity(unchecked) var busyDepth = 0
 
     /// Whether debug builds run ``checkInvariants()`` after every event (O(customers in system) each time).
