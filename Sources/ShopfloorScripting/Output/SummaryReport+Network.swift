@@ -24,7 +24,9 @@ extension SummaryReport {
     /// `waits_by`, and `reneged_wait` (also in every class of a network).
     static func addDetails(of index: Int, _ t: TaskSummary, to fields: inout [String: JSONValue], layout: SummaryLayout) {
         let detailed = layout.detailed.contains(index)
-        if detailed || layout.network, let reneged = t.renegedWait { fields["reneged_wait"] = duration(reneged) }
+        // A figure over no customers is 0, not missing (docs/lua-api.md): a class nobody reneged from has its
+        // `reneged_wait` of count 0, so a reader finds the same keys in every class.
+        if detailed || layout.network { fields["reneged_wait"] = duration(t.renegedWait ?? DurationStatistics().summary) }
         guard detailed else { return }
         fields["p90_wait"] = .number(t.wait.p90)
         if let asked = layout.percentiles[index] {

@@ -216,6 +216,21 @@ struct StationsRoutingTests {
         #expect(text.contains("call waits by vip: false"), "\(text)")
     }
 
+    /// `reneged_wait` is in every class of a network and of a task asking for wait figures, nobody having reneged
+    /// included: a figure over no customers is 0, not missing. It was left out when nobody reneged, so a reader of
+    /// `classes["tellers.loan"].reneged_wait.mean` met a missing key in one run and a number in the next.
+    @Test func test_renegedWait_isThereWithCountZero_whenNobodyReneged() throws {
+        let network = try json(Self.bank(route: "desk:route(\"desk\", { [\"tellers.deposit\"] = 0.5, [\"tellers.loan\"] = 0.5 })"))
+        #expect(Set(classes(network).keys) == ["reception.desk", "tellers.deposit", "tellers.loan"])
+        for (name, figures) in classes(network) {
+            let reneged = try #require(figures["reneged_wait"] as? [String: Any], "\(name)")
+            #expect(reneged["count"] as? Int == 0 && reneged["mean"] as? Double == 0 && reneged["max"] as? Double == 0, "\(name)")
+        }
+        let detailed = try json("local c = shopfloor.counter \"c\"\nc:task { name = \"a\", service = 1, service_level = 5 }\n"
+            + "c:tellers { skill = \"a\" }\nfor i = 1, 3 do c:arrive \"a\" end\n")
+        #expect((classes(detailed)["a"]?["reneged_wait"] as? [String: Any])?["count"] as? Int == 0)
+    }
+
     /// A single counter that asks for nothing new prints no new section (the corpus checks every byte).
     @Test func test_singleStation_hasNoNetworkSections() throws {
         let script = "local c = shopfloor.counter \"c\"\nc:task { name = \"a\", service = 1 }\nc:tellers { skill = \"a\" }\nc:arrive \"a\"\n"
