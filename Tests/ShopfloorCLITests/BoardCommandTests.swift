@@ -209,6 +209,13 @@ struct BoardCommandTests {
         #else
         #expect(r.status == 1)
         #expect(r.stderr == "error: \(BoardSync.notBuiltIn)\n")
+        // A sync that cannot be made saves nothing either: `--save` wrote the remote into board.toml, and every
+        // later change then noted it could not sync.
+        let saving = try board.run(["sync", "--remote", "postgres://ada@127.0.0.1:1/shopfloor", "--save"])
+        #expect(saving.status == 1)
+        #expect(saving.stderr == "error: \(BoardSync.notBuiltIn)\n")
+        #expect(!FileManager.default.fileExists(atPath: BoardLocation.configPath(forDatabase: board.db)))
+        #expect(try board.run(["add", "Later"]).stderr == "")
         #endif
     }
 

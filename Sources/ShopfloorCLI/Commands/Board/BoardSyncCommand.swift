@@ -28,6 +28,9 @@ struct BoardSyncCommand: BoardSubcommand {
     }
 
     func execute() throws {
+        // A build that cannot sync changes nothing, the saved remote included (with it, every later change would
+        // note that it could not sync).
+        guard BoardSync.isBuiltIn else { throw BoardError.sync(BoardSync.notBuiltIn) }
         let path = try databasePath()
         let session = try BoardSession.open(path: path, rules: nil)
         guard let url = remote ?? session.config.remote else {
