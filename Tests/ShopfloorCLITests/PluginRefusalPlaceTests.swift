@@ -28,6 +28,20 @@ struct PluginRefusalPlaceTests {
         #expect(r.stderr.hasPrefix(message), "\(r.stderr)")
     }
 
+    /// `at_opening` raised at level 2, which is `shopfloor.use` itself (a C function, no line): its refusal named
+    /// neither the line nor the plugin (`min_customers (5) must not be more than max_customers (3)`).
+    @Test func test_atOpening_refusesAtTheLineUsingIt() throws {
+        let folder = try JuiceScenarioTests.scriptsCopy()
+        folder.write("s.lua", Self.bank.replacingOccurrences(of: "time_varying", with: "at_opening"))
+        let r = try Shell.run(["run", "s.lua", "--set", "min_customers=5", "--set", "max_customers=3"], in: folder.url)
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("error: s.lua:4: at_opening: min_customers (5) must not be more than max_customers (3)\n"),
+                "\(r.stderr)")
+        // As many as the least and the most is allowed.
+        #expect(try Shell.run(["run", "s.lua", "--set", "min_customers=3", "--set", "max_customers=3"], in: folder.url).status == 0)
+    }
+
     /// A rush of no length is no rush, and allowed (the base rate all day).
     @Test func test_timeVarying_aRushOfNoLength_runs() throws {
         let folder = try JuiceScenarioTests.scriptsCopy()

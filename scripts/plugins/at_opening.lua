@@ -8,9 +8,10 @@ shopfloor.plugin {
     max_customers = { default = 30, min = 0, description = "most customers at opening" },
   },
   build = function(params, counter)
+    -- Errors at level 3: the scenario's line calling shopfloor.use (level 2 is `use` itself, which has no line).
     if params.min_customers > params.max_customers then
-      error(("min_customers (%d) must not be more than max_customers (%d)")
-        :format(params.min_customers, params.max_customers), 2)
+      error(("at_opening: min_customers (%d) must not be more than max_customers (%d)")
+        :format(params.min_customers, params.max_customers), 3)
     end
     local rng = shopfloor.rng "customers"
     local tasks = counter:tasks()
