@@ -62,13 +62,9 @@ public final class OutputFile {
         }
         // A regular file (through any symlinks) or a new one: write beside it, rename at the end.
         let target = exists ? (Self.realPath(path) ?? path) : path
-        var template = Array(Self.temporaryName(for: target).utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure(option, path, errno) }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        covered = TemporaryFiles.register(temporary)
-        // mkstemp makes the file 0600; give it the mode the replaced file had, or the usual one.
+        let temporary: String
+        (descriptor, temporary, covered) = try Self.createTemporary(beside: target, option: option, path: path)
+        // Made 0600; give it the mode the replaced file had, or the usual one.
         let mask = umask(0)
         umask(mask)
         _ = fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o666 & ~mask)
@@ -156,12 +152,37 @@ public final class OutputFile {
         }
     }
 
-    /// `folder/.name.XXXXXX` beside `target`.
-    private static func temporaryName(for target: String) -> String {
-        guard let slash = target.lastIndex(of: "/") else { return ".\(target).XXXXXX" }
+    /// `folder/.name.` beside `target`, to which six random letters and digits are added.
+    private static func temporaryPrefix(for target: String) -> String {
+        guard let slash = target.lastIndex(of: "/") else { return ".\(target)." }
         let folder = target[...slash]
         let name = target[target.index(after: slash)...]
-        return "\(folder).\(name).XXXXXX"
+        return "\(folder).\(name)."
+    }
+
+    /// Creates the temporary file beside `target` (mode 0600, `mkstemp`'s way: a random name, `O_EXCL`, another name
+    /// when one is taken), covered by ``TemporaryFiles`` from before it exists. `mkstemp` then `register` left a
+    /// moment when the file existed uncovered: a signal then (a `kill` as the scenario loads) left it in the user's
+    /// folder (InterruptedOutputTests, on a loaded machine).
+    private static func createTemporary(beside target: String, option: String, path: String) throws
+        -> (descriptor: Int32, temporary: String, covered: Int?) {
+        let prefix = temporaryPrefix(for: target)
+        let symbols = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var random = SystemRandomNumberGenerator()
+        var code = EEXIST
+        for _ in 0..<100 {
+            let temporary = prefix + String(decoding: (0..<6).map { _ in symbols.randomElement(using: &random)! }, as: UTF8.self)
+            // Covered before it exists, so never a name already there: a signal would remove someone else's file.
+            var existing = stat()
+            if lstat(temporary, &existing) == 0 { continue }
+            let covered = TemporaryFiles.register(temporary)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { return (descriptor, temporary, covered) }
+            code = errno
+            TemporaryFiles.forget(covered)
+            if code != EEXIST { break }
+        }
+        throw failure(option, path, code)
     }
 
     private static func realPath(_ path: String) -> String? {
