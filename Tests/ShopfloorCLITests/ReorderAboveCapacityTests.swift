@@ -51,4 +51,26 @@ struct ReorderAboveCapacityTests {
         // At the capacity it is reachable: a full shelf is not below it.
         #expect(try Shell.run(["run", "s.lua", "--set", "reorder_point=50"], in: folder.url).status == 0)
     }
+
+    /// The same trap from the recipe's side: a recipe needing more kiwis than the shelf holds failed every order for
+    /// ever, each with `kiwi: need 60, have 50`. It is refused at its line; a book of recipes is still taken all or
+    /// nothing (the good recipe before it is not registered either).
+    @Test func test_aRecipeNeedingMoreThanTheShelfHolds_isRefusedAtItsLine() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local stock = shopfloor.stock()
+            stock:item { name = "kiwi", count = 40, capacity = 50 }
+            local ok, message = pcall(stock.recipes, stock, {
+              shopfloor.recipe "kiwi juice" { kiwi = 3 },
+              shopfloor.recipe "kiwi shake" { kiwi = 60 },
+            })
+            print(ok, message, #stock:recipes())
+            stock:recipe("kiwi shake", { kiwi = 60 })
+            """)
+        let r = try Shell.run(["run", "s.lua"], in: folder.url)
+        #expect(r.status == 1)
+        #expect(r.stdout == "false\ts.lua:5: recipe 'kiwi shake': count of 'kiwi' must be <= its capacity 50, got 60 (the recipe could never be made)\t0\n")
+        #expect(r.stderr.hasPrefix("error: s.lua:8: recipe 'kiwi shake': count of 'kiwi' must be <= its capacity 50, got 60 (the recipe could never be made)\n"), "\(r.stderr)")
+    }
 }
+

@@ -244,18 +244,19 @@ def _():
     try:
         s.wait(r"strawberry juice\s+strawberry 16 ")
         original = open(recipes, encoding="utf-8").read()
-        edited = original.replace("{ strawberry = 16 }", "{ strawberry = 500 }")
+        # 400, the shelf's capacity: made only on a full shelf (more could never be made, and is refused)
+        edited = original.replace("{ strawberry = 16 }", "{ strawberry = 400 }")
         assert edited != original
         with open(recipes, "w", encoding="utf-8") as f:
             f.write(edited)
         s.wait(r"reloaded scripts/recipes\.lua")
-        s.wait(r"strawberry juice\s+strawberry 500 ")                      # the menu shows the new count
-        s.wait(r"strawberry juice — strawberry: need 500, have \d+")      # and the makers use it
+        s.wait(r"strawberry juice\s+strawberry 400 ")                      # the menu shows the new count
+        s.wait(r"strawberry juice — strawberry: need 400, have \d+")      # and the makers use it
         with open(recipes, "w", encoding="utf-8") as f:
             f.write(edited.replace("{ kiwi = 3 }", "{ kiwi = 0 }"))
         s.wait(r"recipes\.lua:\d+: recipe 'kiwi juice': count of 'kiwi' must be a positive integer")
-        before = max(failure_times(s.text(), "need 500"))
-        wait_for(s, lambda text: max(failure_times(text, "need 500"), default=0) > before,
+        before = max(failure_times(s.text(), "need 400"))
+        wait_for(s, lambda text: max(failure_times(text, "need 400"), default=0) > before,
                  "a later failure under the last good recipe")                # the old recipes keep running
         assert re.search(r"kiwi juice\s+kiwi 3 ", s.text()), "the broken kiwi count was not taken"
         s.keys("q")

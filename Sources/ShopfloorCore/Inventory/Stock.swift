@@ -47,8 +47,10 @@ public struct Stock: Sendable {
 
     /// Registers (or, for a known name, replaces — statistics kept) a recipe; returns its index.
     /// - Throws: ``CoreError/unknownName(kind:name:)`` for an ingredient that is not a defined item.
+    /// - Throws: also when the recipe needs more of an item than its capacity (``checkFits(_:)``).
     @discardableResult
     public mutating func register(_ recipe: Recipe) throws(CoreError) -> Int {
+        try checkFits(recipe)
         var resolved: [(item: Int, count: Int)] = []
         for ingredient in recipe.ingredients {
             guard let i = itemIndex[ingredient.item] else {
@@ -64,6 +66,17 @@ public struct Stock: Sendable {
         recipes.append(RecipeEntry(recipe: recipe, resolved: resolved))
         recipeIndex[recipe.name] = recipes.count - 1
         return recipes.count - 1
+    }
+
+    /// Throws if `recipe` needs more of a defined item than its capacity: every order of it would fail, whatever the
+    /// restocks (a delivery stops at the capacity). Unknown items are left to ``register(_:)``.
+    public func checkFits(_ recipe: Recipe) throws(CoreError) {
+        for ingredient in recipe.ingredients {
+            guard let i = itemIndex[ingredient.item] else { continue }
+            try CoreError.require(ingredient.count <= items[i].capacity,
+                                  "recipe '\(recipe.name)': count of '\(ingredient.item)' must be <= its capacity \(items[i].capacity), "
+                                  + "got \(ingredient.count) (the recipe could never be made)")
+        }
     }
 
     /// Makes recipe `r` if every ingredient is on hand, taking them all; otherwise changes nothing.
@@ -123,13 +136,19 @@ public struct Stock: Sendable {
 
     /// Changes the capacity of `item` (`nil`: unlimited), as a reload of an edited shelf does. Deliveries from now on
     /// are capped at it; orders already placed stand.
-    /// - Throws: if `capacity` is below 0 or below the count on hand (nothing changes).
+    /// - Throws: if `capacity` is below 0, below the count on hand or below what a recipe needs of it (nothing changes).
     public mutating func setCapacity(_ item: Int, _ capacity: Int?) throws(CoreError) {
         try checkItem(item)
         let name = items[item].name, count = items[item].count
         if let capacity {
             try CoreError.require(capacity >= 0, "stock: capacity of '\(name)' must be >= 0, got \(capacity)")
             try CoreError.require(capacity >= count, "stock: capacity of '\(name)' must be >= its count \(count), got \(capacity)")
+            for entry in recipes {
+                for (i, need) in entry.resolved where i == item && need > capacity {
+                    throw CoreError.invalidArgument("stock: capacity of '\(name)' must be >= \(need), which recipe "
+                        + "'\(entry.recipe.name)' needs, got \(capacity) (the recipe could never be made)")
+                }
+            }
         }
         items[item].capacity = capacity ?? .max
         checkInvariants()

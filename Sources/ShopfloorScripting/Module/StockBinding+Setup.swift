@@ -84,7 +84,11 @@ extension StockBinding: CustomStringConvertible {
                 let names = simulation.stock.items.map(\.name)
                 throw LuaRaise("\(place): recipe '\(name)': " + UnknownName.message("fruit", fruit, among: names, label: "fruits"))
             }
-            do { recipes.append(try Recipe(name: name, ingredients: ingredients)) } catch { throw LuaRaise("\(place): \(error)") }
+            do {
+                let recipe = try Recipe(name: name, ingredients: ingredients)
+                try simulation.stock.checkFits(recipe)  // here, before any recipe of the book is registered
+                recipes.append(recipe)
+            } catch { throw LuaRaise("\(place): \(error)") }
         }
         for (recipe, entry) in zip(recipes, book) {
             try simulation.register(recipe)
