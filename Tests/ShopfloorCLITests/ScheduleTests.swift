@@ -59,6 +59,55 @@ struct ScheduleTests {
         #expect(starts(of: 4, handBack) == ["85.0\t4\t2", "120.0\t4\t1"], "\(handBack)")
     }
 
+    /// The pool's `leaving` is its rule for `set_tellers` too, not only for its schedule. It was dropped for
+    /// `set_tellers` (which always left after service): `tellers { leaving = "hand_back" }` without a schedule was
+    /// accepted and meant nothing, so a breakdown process (docs/lua-api.md) written with it silently modelled the other
+    /// rule. Two tellers, three customers of 10 s at 0; at 5 one teller goes: handing back, customer 2 returns to the
+    /// head and starts again at 10 with teller 1 (end 30); after service, customer 2 is finished at 10 (end 20).
+    @Test(arguments: [
+        ("leaving = \"hand_back\"", "", 30.0, ["0.0\t2\t2", "10.0\t2\t1"]),
+        ("leaving = \"hand_back\"", ", { leaving = \"after_service\" }", 20.0, ["0.0\t2\t2"]),
+        ("leaving = \"after_service\"", ", { leaving = \"hand_back\" }", 30.0, ["0.0\t2\t2", "10.0\t2\t1"]),
+        ("schedule = { { at = 0, count = 2 } }, leaving = \"hand_back\"", "", 30.0, ["0.0\t2\t2", "10.0\t2\t1"]),
+        ("count = 2", "", 20.0, ["0.0\t2\t2"]),
+    ])
+    func test_setTellers_followsThePoolsLeaving(pool: String, option: String, end: Double, starts: [String]) throws {
+        let spec = pool.hasPrefix("count") ? pool : "count = 2, " + pool
+        let r = try TimeScenario.run("""
+            local counter = shopfloor.counter "bank"
+            counter:task { name = "deposit", service = 10 }
+            counter:tellers { skill = "deposit", \(spec) }
+            for _ = 1, 3 do counter:arrive "deposit" end
+            counter:on("start", function(c) print(shopfloor.now(), c.number, c.teller) end)
+            shopfloor.at(5, function() counter:set_tellers("deposit", 1\(option)) end)
+            shopfloor.on("end", function(s) print("end", s.end_time) end)
+            """)
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.components(separatedBy: "\n")
+        #expect(lines.filter { $0.components(separatedBy: "\t").dropFirst().first == "2" } == starts, "\(r.stdout)")
+        #expect(lines.contains("end\t\(end)"), "\(r.stdout)")
+    }
+
+    /// A reload that edits a pool's `leaving` is refused as one editing its count is: the living pool keeps its rule,
+    /// and `:reset` applies the edit (it would otherwise be dropped without a word).
+    @Test func test_reload_refusesAnEditedLeaving() throws {
+        let folder = try TemporaryFolder()
+        folder.write("s.lua", """
+            local counter = shopfloor.counter "bank"
+            counter:task { name = "deposit", service = 10 }
+            counter:tellers { skill = "deposit", count = 2, leaving = "after_service" }
+            """)
+        let input = """
+            f = io.open("s.lua"); s = f:read("a"); f:close()
+            f = io.open("s.lua", "w"); f:write((s:gsub("after_service", "hand_back"))); f:close()
+            :reload
+
+            """
+        let r = try Shell.run(["repl", "s.lua", "--allow-io"], stdin: input, in: folder.url)
+        #expect(r.stderr.contains("reload cannot change how tellers 'deposit' leave (after_service → hand_back) in a living counter: use :reset"),
+                "\(r.stderr)")
+    }
+
     @Test func test_setTellers_fromACallback() throws {
         let json = try TimeScenario.json(TimeScenario.bank(tellers: 2, customers: 4, """
             shopfloor.at(0, function() counter:set_tellers("deposit", 1) end)

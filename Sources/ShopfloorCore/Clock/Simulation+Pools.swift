@@ -8,7 +8,9 @@
 /// ```
 ///
 /// Who leaves: idle tellers first (the highest-numbered first), then busy ones, who finish the customer in service
-/// first (``TellerLeaving/afterService``, the default) or hand them back to their line (``TellerLeaving/handBack``).
+/// first (``TellerLeaving/afterService``) or hand them back to their line (``TellerLeaving/handBack``): as the call
+/// says, else as the pool was created with (``TellerPool/leaving``, given to ``addTellers(_:skills:name:service:leaving:)``;
+/// after service unless it said otherwise).
 /// Who comes back: a teller still due to leave stays instead, then the lowest-numbered away ones; they take waiting
 /// customers at once. Utilisation is busy time ÷ time present (``TellerPool/utilisation(until:)``). A schedule
 /// that never changes the size — `[(0, n)]` for a pool of n — changes nothing: same events, same figures.
@@ -16,17 +18,20 @@ extension Simulation {
     /// Sets how many of pool `pool`'s tellers are at the counter from now on.
     /// - Throws: if `pool` is unknown or `count` is outside 0...tellers in the pool; if a hook throws while a
     ///   returning teller takes work (the rest is redone on the next step).
-    public func setPoolSize(_ pool: Int, to count: Int, leaving: TellerLeaving = .afterService) throws {
+    ///   `leaving` nil: as the pool was created with (``TellerPool/leaving``).
+    public func setPoolSize(_ pool: Int, to count: Int, leaving: TellerLeaving? = nil) throws {
         try checkMutable(.setPoolSize)
         try checkPool(pool, count: count)
+        let leaving = leaving ?? poolStore[pool].leaving
         try guarded { try applyPoolSize(pool, count, leaving) }
     }
 
     /// Makes pool `pool` follow `steps` — `(at, count)` in increasing time, each at or after now — replacing any
-    /// schedule it had. A step at the current time applies at once.
-    public func setPoolSchedule(_ pool: Int, _ steps: [(at: Double, count: Int)], leaving: TellerLeaving = .afterService) throws {
+    /// schedule it had. A step at the current time applies at once. `leaving` nil: as the pool was created with.
+    public func setPoolSchedule(_ pool: Int, _ steps: [(at: Double, count: Int)], leaving: TellerLeaving? = nil) throws {
         try checkMutable(.setPoolSchedule)
         try CoreError.require(poolStore.indices.contains(pool), "schedule: 'pool' must be a pool index 0..<\(poolStore.count), got \(pool)")
+        let leaving = leaving ?? poolStore[pool].leaving
         var last = now
         for step in steps {
             try CoreError.require(step.at.isFinite && step.at >= last,

@@ -8,6 +8,9 @@ public struct TellerPool: Sendable {
     public let skills: [Int]
     /// Service-time distribution for this pool's tellers, overriding each task's own; `nil` = the task's.
     public let service: Distribution?
+    /// What a busy teller of this pool does when the pool shrinks and no other rule is given: the default of
+    /// ``Simulation/setPoolSize(_:to:leaving:)`` and ``Simulation/setPoolSchedule(_:_:leaving:)`` for this pool.
+    public let leaving: TellerLeaving
     /// Tellers of this pool now serving.
     public internal(set) var busyCount = 0
     /// Time-weighted number of busy tellers.
@@ -18,11 +21,13 @@ public struct TellerPool: Sendable {
     /// then every teller was present all along, and utilisation is computed exactly as without schedules).
     public internal(set) var present: TimeWeighted?
 
-    init(name: String, tellers: Range<Int>, skills: [Int], service: Distribution?, start: Double) {
+    init(name: String, tellers: Range<Int>, skills: [Int], service: Distribution?, leaving: TellerLeaving = .afterService,
+         start: Double) {
         self.name = name
         self.tellers = tellers
         self.skills = skills
         self.service = service
+        self.leaving = leaving
         self.busy = TimeWeighted(start: start, value: 0)
         self.presentCount = tellers.count
     }

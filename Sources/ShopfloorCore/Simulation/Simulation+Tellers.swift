@@ -8,7 +8,8 @@ extension Simulation {
     /// - Throws: on a count < 1, no or unknown or repeated skills, skills of several stations, a pool name already
     ///   used in the station or a bad distribution.
     @discardableResult
-    public func addTellers(_ count: Int, skills: [Int], name: String? = nil, service: Distribution? = nil) throws -> Int {
+    public func addTellers(_ count: Int, skills: [Int], name: String? = nil, service: Distribution? = nil,
+                           leaving: TellerLeaving = .afterService) throws -> Int {
         try checkMutable(.addTellers)
         try CoreError.require(count >= 1, "tellers: 'count' must be >= 1, got \(count)")
         try CoreError.require(!skills.isEmpty, "tellers: 'skills' must not be empty")
@@ -23,7 +24,8 @@ extension Simulation {
         for _ in 0..<count {
             tellerStates.append(TellerState(pool: Int32(poolStore.count), skillStart: 0, skillCount: Int32(skills.count)))
         }
-        poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, start: now))
+        poolStore.append(TellerPool(name: poolName, tellers: first..<(first + count), skills: skills, service: service, leaving: leaving,
+                                    start: now))
         registerPool(poolStore.count - 1, station: station)
         rebuildTellerTables(from: first)
         try recoverIfIdleWork()

@@ -49,7 +49,7 @@ extension World {
                 let count = given ?? max(schedule?.map(\.count).max() ?? 1, 1)
                 let service = try DistributionBinding.field("service", of: call, table: 2, context: "tellers")
                 let leaving = try tellerLeaving(spec)
-                let pool = try declareTellers(count, skills: skills, name: try spec.string("name"), service: service)
+                let pool = try declareTellers(count, skills: skills, name: try spec.string("name"), service: service, leaving: leaving)
                 try applyTellerSchedule(schedule, leaving: leaving, pool: pool, station: station)
                 return call.returning(pool)
             },

@@ -62,14 +62,15 @@ extension World {
     }
 
     /// `counter:tellers{…}`: adds the pool, or on a reload checks it is unchanged. Returns the pool's name.
-    func declareTellers(_ count: Int, skills: [Int], name: String?, service: Distribution?) throws -> String {
+    func declareTellers(_ count: Int, skills: [Int], name: String?, service: Distribution?,
+                        leaving: TellerLeaving = .afterService) throws -> String {
         switch assembly {
         case .building:
             try checkRoomForTellers(count, key: "count", context: "tellers")
-            let pool = try simulation.addTellers(count, skills: skills, name: name, service: service)
+            let pool = try simulation.addTellers(count, skills: skills, name: name, service: service, leaving: leaving)
             return simulation.pool(pool).name
         case .reloading:
-            return try checkUnchangedPool(name, skills: skills, count: count)
+            return try checkUnchangedPool(name, skills: skills, count: count, leaving: leaving)
         }
     }
 
@@ -179,7 +180,7 @@ extension World {
 
     /// During a reload: the pool must exist with the same skills and count. Returns its name.
     @discardableResult
-    func checkUnchangedPool(_ name: String?, skills: [Int], count: Int) throws -> String {
+    func checkUnchangedPool(_ name: String?, skills: [Int], count: Int, leaving: TellerLeaving = .afterService) throws -> String {
         let poolName = name ?? skills.map { simulation.tasks[$0].name }.joined(separator: "+")
         let station = skills.first.map { simulation.station(ofTask: $0) } ?? 0
         guard let pool = simulation.stations[station].pools.map({ simulation.pool($0) }).first(where: { $0.name == poolName }) else {
@@ -187,6 +188,11 @@ extension World {
         }
         if pool.tellers.count != count || pool.skills != skills {
             throw ScriptingError.invalidScenario("reload cannot change tellers '\(poolName)' (\(pool.tellers.count) → \(count)) in a living counter: use :reset")
+        }
+        if pool.leaving != leaving {
+            let word = { (l: TellerLeaving) in l == .handBack ? "hand_back" : "after_service" }
+            throw ScriptingError.invalidScenario(
+                "reload cannot change how tellers '\(poolName)' leave (\(word(pool.leaving)) → \(word(leaving))) in a living counter: use :reset")
         }
         return poolName
     }

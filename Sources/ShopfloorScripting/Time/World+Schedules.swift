@@ -12,7 +12,8 @@ import ShopfloorCore
 ///
 /// A pool is created with `count` tellers (default: the largest count of its schedule), the most it ever has.
 /// `leaving`: `"after_service"` (default: a busy teller finishes the customer in service first) or `"hand_back"`
-/// (the customer goes back to the head of their line). On a reload, schedules and the door are not set again:
+/// (the customer goes back to the head of their line): the pool's rule, for its schedule and for every
+/// `set_tellers` that does not give its own. On a reload, schedules and the door are not set again:
 /// like arrival sources, they go on as they were set when the scenario loaded.
 extension World {
     static let leavingChoices = ["after_service", "hand_back"]
@@ -84,7 +85,9 @@ extension World {
                     throw ScriptingError.invalidScenario(
                         "set_tellers: the count must be a whole number from 0 to \(size) (the tellers '\(simulation.pool(pool).name)' was created with), got \(OptionTable.show(call.value(3)))")
                 }
-                var leaving = TellerLeaving.afterService
+                // Without the option, the pool's own `leaving` (counter:tellers{…}), which is after service unless it
+                // said otherwise.
+                var leaving: TellerLeaving?
                 if !call.isNil(4) { leaving = try tellerLeaving(try options(call, 4, "set_tellers", accepted: ["leaving"])) }
                 guard !isReloading else { return 0 }
                 try simulation.setPoolSize(pool, to: count, leaving: leaving)
