@@ -56,4 +56,28 @@ struct PairedComparisonTests {
         let d = try #require(try fixture.result(same).comparisons[0].measures["w"])
         #expect(d.summary.mean == 0 && d.summary.halfWidth == 0 && d.pValue == 1)
     }
+
+    /// Differences of ±5e306 have a spread of about 1e307; their squares overflowed and the spread read as 0,
+    /// so the comparison printed `1.151e+305 ± 0  p<0.001` for differences that were noise.
+    @Test func hugeDifferencesKeepTheirSpread() throws {
+        let base: [Double] = [5e307, 6e307, 5.5e307], other: [Double] = [5.6e307, 5.4e307, 5.7e307]
+        let d = PairedDifference(other: other, baseline: base, confidence: 0.95)
+        // Differences 0.6e307, −0.6e307, 0.2e307: the expected figures computed in units of 1e307.
+        let diffs = [0.6, -0.6, 0.2], m = diffs.reduce(0, +) / 3
+        let sd = (diffs.map { ($0 - m) * ($0 - m) }.reduce(0, +) / 2).squareRoot()
+        #expect(abs(d.summary.mean - m * 1e307) <= 1e-12 * 1e307)
+        #expect(abs(d.summary.standardDeviation - sd * 1e307) <= 1e-12 * 1e307)
+        // t = m / (sd / √3) on 2 degrees of freedom: p = 1 − |t| / √(2 + t²).
+        let t = m / (sd / 3.0.squareRoot())
+        #expect(abs(d.pValue - (1 - abs(t) / (2 + t * t).squareRoot())) < 1e-9)
+    }
+
+    /// A difference that overflows (other − baseline beyond 1.8e308) has no mean, no spread and no test:
+    /// the p-value read 0 ("p<0.001") beside a mean of `null`.
+    @Test func anOverflowingDifferenceHasNoTest() {
+        let d = PairedDifference(other: [-1.7e308, -1.7e308, -1.6e308], baseline: [1.7e308, 1.7e308, 1.7e308], confidence: 0.95)
+        #expect(!d.summary.mean.isFinite)
+        #expect(d.summary.standardDeviation.isNaN && d.summary.halfWidth.isNaN)
+        #expect(d.pValue.isNaN)
+    }
 }

@@ -14,20 +14,22 @@ import Foundation
 public struct PairedDifference: Sendable, Equatable {
     /// The differences' summary (n pairs, mean difference, its half-width…).
     public var summary: SampleSummary
-    /// P(|T| ≥ |mean / standard error|) with n − 1 degrees of freedom; NaN under two pairs. With no spread
-    /// at all the test degenerates: 1 when every difference is 0, else 0.
+    /// P(|T| ≥ |mean / standard error|) with n − 1 degrees of freedom; NaN under two pairs or when a
+    /// difference is not finite. With no spread at all the test degenerates: 1 when every difference is 0,
+    /// else 0.
     public var pValue: Double
 
     /// `other[i]` and `baseline[i]` are the same replication's values.
     public init(other: [Double], baseline: [Double], confidence: Double) {
         precondition(other.count == baseline.count, "a paired difference needs pairs")
         summary = SampleSummary(zip(other, baseline).map { $0 - $1 }, confidence: confidence)
-        if summary.n < 2 {
+        if summary.n < 2 || summary.standardError.isNaN {
+            // Under two pairs, or a difference that is not finite (two huge values overflow): no test.
             pValue = .nan
         } else if summary.standardError == 0 {
             pValue = summary.mean == 0 ? 1 : 0
         } else {
-            pValue = StudentT.twoSidedP(summary.mean / summary.standardError, degreesOfFreedom: Double(summary.n - 1))
+            pValue = StudentT.twoSidedP(summary.meanOverStandardError, degreesOfFreedom: Double(summary.n - 1))
         }
     }
 }
