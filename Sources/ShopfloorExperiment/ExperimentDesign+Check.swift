@@ -46,6 +46,7 @@ extension ExperimentDesign {
             if precision.on.isEmpty { return "precision.on names no measure" }
         }
         if measures.isEmpty { return "no measure" }
+        if let warmup, !(warmup.isFinite && warmup > 0) { return "warmup \(warmup) is not a time > 0" }
         if let compare {
             let levels = uses.first { $0.kind == compare.by }?.plugins
                 ?? factors.first { $0.name == compare.by }?.values.map(\.description)

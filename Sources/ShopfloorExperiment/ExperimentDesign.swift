@@ -22,9 +22,14 @@ public struct ExperimentDesign: Codable, Sendable, Equatable {
     /// Measure patterns as written (`classes.*.mean_wait`): paths into the run's `--format json` document.
     public var measures: [String]
     public var compare: Compare?
+    /// Simulated seconds each cell's run leaves out of its figures (`shopfloor run --warmup`), for steady-state
+    /// estimates: a run that starts empty biases its early waits low. nil: none (and absent from the JSON, so a
+    /// design without it keeps its bytes and its hash).
+    public var warmup: Double?
 
     public init(scenario: String, seed: Int, factors: [Factor], fixed: [String: FactorValue], uses: [UseFactor],
-                replications: Replications, precision: Precision?, measures: [String], compare: Compare?) {
+                replications: Replications, precision: Precision?, measures: [String], compare: Compare?,
+                warmup: Double? = nil) {
         self.scenario = scenario
         self.seed = seed
         self.factors = factors
@@ -34,6 +39,12 @@ public struct ExperimentDesign: Codable, Sendable, Equatable {
         self.precision = precision
         self.measures = measures
         self.compare = compare
+        self.warmup = warmup
+    }
+
+    /// `warm-up 30 s`, for the headings of the plan and the result; nil without a warm-up.
+    public var warmupText: String? {
+        warmup.map { "warm-up \(FactorValue.number($0).description) s" }
     }
 
     /// Grid points × plugin choices.

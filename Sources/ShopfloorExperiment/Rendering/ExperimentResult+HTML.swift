@@ -56,6 +56,7 @@ extension ExperimentResult {
         let design = self.design
         var parts = ["scenario \(design.scenario)", "seed \(design.seed)", "shopfloor \(header.version)",
                      "\(groups.count) group\(groups.count == 1 ? "" : "s")"]
+        if let warmup = design.warmupText { parts.insert(warmup, at: 2) }
         switch design.replications {
         case .fixed(let count): parts.append("\(count) replications each")
         case .sequential(let min, let max, let batch):

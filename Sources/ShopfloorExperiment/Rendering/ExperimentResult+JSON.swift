@@ -48,6 +48,7 @@ extension ExperimentResult {
         if let c = design.compare {
             fields["compare"] = .object(["by": .string(c.by), "baseline": .string(c.baseline)])
         }
+        if let warmup = design.warmup { fields["warmup"] = .number(warmup) }
         return .object(fields)
     }
 

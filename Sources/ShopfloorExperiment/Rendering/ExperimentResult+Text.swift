@@ -71,7 +71,8 @@ extension ExperimentResult {
 
     private func heading(width: Int) -> [String] {
         let design = self.design
-        var out = TextTable.wrap("Experiment \(header.file): scenario \(design.scenario), seed \(design.seed)", width: width)
+        var out = TextTable.wrap("Experiment \(header.file): scenario \(design.scenario), seed \(design.seed)"
+                                 + (design.warmupText.map { ", " + $0 } ?? ""), width: width)
         let shape = (design.factors.map { "\($0.values.count) \($0.name)" } + design.uses.map { "\($0.plugins.count) \($0.kind)" })
         let groupsText = "\(groups.count) group" + (groups.count == 1 ? "" : "s") + (shape.count > 0 ? " (" + shape.joined(separator: " × ") + ")" : "")
         switch design.replications {

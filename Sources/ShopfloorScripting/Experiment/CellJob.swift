@@ -23,13 +23,15 @@ public struct CellJob: Codable, Sendable, Equatable {
     /// The environment variables the experiment hash covers, with their values' digests then: the cell fails
     /// if its run reads another, or one whose value differs where it runs.
     public var environment: [EnvironmentValue]
+    /// The design's ``ExperimentDesign/warmup``: the run's `--warmup`.
+    public var warmup: Double?
 
     public init(experiment: String, key: CellKey, seed: Int, scenario: String, settings: [String: String],
                 measures: [String], limits: CellLimits, modules: [String], files: [DataFile] = [],
-                environment: [EnvironmentValue] = []) {
+                environment: [EnvironmentValue] = [], warmup: Double? = nil) {
         self.experiment = experiment; self.key = key; self.seed = seed; self.scenario = scenario
         self.settings = settings; self.measures = measures; self.limits = limits; self.modules = modules
-        self.files = files; self.environment = environment
+        self.files = files; self.environment = environment; self.warmup = warmup
     }
 
     /// The job for cell `index` of `file`'s design; `modules`, `files` and `environment` as hashed
@@ -47,6 +49,6 @@ public struct CellJob: Codable, Sendable, Equatable {
         let key = design.cell(index)
         return CellJob(experiment: experiment, key: key, seed: CellSeed.seed(base: design.seed, replication: key.replication),
                        scenario: scenario, settings: design.settings(atPoint: key.group / design.useCount), measures: design.measures, limits: limits,
-                       modules: modules, files: files, environment: environment)
+                       modules: modules, files: files, environment: environment, warmup: design.warmup)
     }
 }

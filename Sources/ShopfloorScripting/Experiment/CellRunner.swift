@@ -95,7 +95,7 @@ public enum CellRunner {
                 world.input = { _ in nil }
                 ExperimentInputs.guardInputs(of: world, check: ExperimentDataFiles.checking(job.files, environment: job.environment))
             }
-            try Scenario.run(world)
+            try Scenario.run(world, warmup: job.warmup)
             // A refused file (or variable) fails the cell even when the script caught the error and ran on without it.
             if let refusal = world.lua.inputRefusal { throw ScriptingError.invalidScenario(refusal) }
             try checkModules(world.lua.requiredModules, job)

@@ -26,7 +26,7 @@ public struct ExperimentFile {
     let uses: [String: String]
 
     /// The keys an experiment table accepts.
-    static let keys = ["compare", "measure", "params", "precision", "replications", "scenario", "seed", "use"]
+    static let keys = ["compare", "measure", "params", "precision", "replications", "scenario", "seed", "use", "warmup"]
 
     /// Runs `path` and reads its design; `settings` (`--set name=value`) make a parameter one fixed value,
     /// `uses` (`--use kind=name`) a plugin kind one plugin.

@@ -37,8 +37,17 @@ struct ExperimentReader {
             throw fail(["replications"], "replications { min, max, batch } needs precision = { relative = …, on = \"measure\" }")
         }
         let measures = try self.measures()
+        var warmup: Double?
+        if let value = table["warmup"] {
+            // As `shopfloor run --warmup` takes it; 0 is no warm-up, said by leaving the key out.
+            guard let w = value.doubleValue, w.isFinite, w > 0 else {
+                throw fail(["warmup"], "'warmup' must be a time in seconds > 0, got \(Self.show(value))")
+            }
+            warmup = w
+        }
         var design = ExperimentDesign(scenario: scenario, seed: seed, factors: factors, fixed: fixed, uses: uses,
-                                      replications: replications, precision: precision, measures: measures, compare: nil)
+                                      replications: replications, precision: precision, measures: measures, compare: nil,
+                                      warmup: warmup)
         design.compare = try compare(design)
         // Counted without overflow: five factors of 10,000 values are more groups than an Int holds.
         guard let cells = design.cellCount, cells <= ExperimentDesign.maxCells else {

@@ -18,7 +18,7 @@ struct ExperimentFileErrorTests {
     @Test func test_unknownKey_namesItsLine_andTheClosestKey() throws {
         let text = ExperimentSupport.bank().replacingOccurrences(of: "  replications = 3,", with: "  replicatons = 3,")
         let (r, folder) = try failure(text)
-        #expect(r.stderr == "error: \(folder.path("e.lua")):6: experiment: unknown key 'replicatons' (accepted: compare, measure, params, precision, replications, scenario, seed, use; did you mean 'replications'?)\n")
+        #expect(r.stderr == "error: \(folder.path("e.lua")):6: experiment: unknown key 'replicatons' (accepted: compare, measure, params, precision, replications, scenario, seed, use, warmup; did you mean 'replications'?)\n")
     }
 
     /// Five factors of 10,000 values are more groups than an Int holds: an error naming the file, not a crash.

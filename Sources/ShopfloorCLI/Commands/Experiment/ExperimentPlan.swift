@@ -40,6 +40,7 @@ struct ExperimentPlan {
         }
         var out = "experiment \(header.file) (\(header.experiment.prefix(16))…)\n"
         out += "scenario \(d.scenario), base seed \(d.seed)"
+        if let warmup = d.warmupText { out += "; " + warmup }
         if !d.fixed.isEmpty { out += "; fixed: " + d.fixed.keys.sorted().map { "\($0)=\(d.fixed[$0]!)" }.joined(separator: ", ") }
         out += "\n"
         let factors = d.factors.map { "\($0.name) (\($0.values.map(\.description).joined(separator: ", ")))" }
