@@ -10,13 +10,24 @@ import Foundation
 /// ```
 enum Figures {
     /// `mean ± halfWidth`, both to the decimals of the half-width's second significant digit; the mean
-    /// alone (4 significant digits) when there is no half-width (one replication); `–` for no mean.
+    /// alone (4 significant digits) when there is no half-width (one replication); `–` for no mean. In exponent
+    /// form (``scientific(mean:halfWidth:)``) where decimals would pass 9 or the figures 10¹⁵: fixed decimals
+    /// capped at 9 wrote a half-width of 3e-12 as `± 0.000000000`, and a mean of 1e300 as 301 digits.
     static func interval(mean: Double, halfWidth: Double) -> String {
         guard mean.isFinite else { return "–" }
         guard halfWidth.isFinite else { return significant(mean) }
         if halfWidth == 0 { return significant(mean) + " ± 0" }
-        let decimals = min(max(0, 1 - Int(floor(log10(halfWidth)))), 9)
-        return fixed(mean, decimals) + " ± " + fixed(halfWidth, decimals)
+        let decimals = 1 - Int(floor(log10(halfWidth)))
+        if decimals > 9 || abs(mean) >= 1e15 || halfWidth >= 1e15 { return scientific(mean: mean, halfWidth: halfWidth) }
+        return fixed(mean, max(0, decimals)) + " ± " + fixed(halfWidth, max(0, decimals))
+    }
+
+    /// `3.104e-12 ± 6.1e-14`: the half-width to two significant digits, the mean to the same place.
+    static func scientific(mean: Double, halfWidth: Double) -> String {
+        let place = Int(floor(log10(halfWidth)))
+        let magnitude = mean == 0 ? place : Int(floor(log10(abs(mean))))
+        let digits = min(max(0, magnitude - place + 1), 16)
+        return String(format: "%.\(digits)e", mean) + " ± " + String(format: "%.1e", halfWidth)
     }
 
     /// Four significant digits, no exponent for everyday magnitudes, no trailing zeros.
