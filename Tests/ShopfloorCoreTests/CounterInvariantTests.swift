@@ -68,6 +68,35 @@ struct CounterInvariantTests {
         #expect(s.lines[0].maxLength == 2)
     }
 
+    /// Customers added while the counter is closed (a scenario building its world) are taken as if they had all come
+    /// at the opening: the idle tellers take the first, the line keeps `capacity` more, the newest of the rest balk.
+    /// They balked on arrival, counting no teller (none takes work before the opening): with a capacity of 0 every
+    /// one of them was turned away while the tellers stood idle, and with 2 one more balked than at an open counter.
+    @Test("customers there before the opening balk only beyond the tellers and the line's capacity", arguments: [0, 2])
+    func balkingAtTheOpening(capacity: Int) throws {
+        func run(closed: Bool) throws -> (summary: Summary, trace: Trace) {
+            let sim = Simulation(seed: 5)
+            let task = try sim.addTask(TaskClass(name: "desk", service: .fixed(10), capacity: capacity))
+            try sim.addTellers(2, skills: [task])
+            let trace = Trace()
+            trace.install(on: sim)
+            if closed { try sim.close() }
+            for _ in 1...6 { try sim.arrive(CustomerSpec(task: task)) }
+            if closed {
+                #expect(trace.balked == 0 && sim.lines[task].count == 6)
+                try sim.open()
+            }
+            try sim.runUntilIdle()
+            return (sim.summary(), trace)
+        }
+        let (opening, trace) = try run(closed: true)
+        let (open, _) = try run(closed: false)
+        #expect(opening.served == 2 + capacity && opening.balked == 6 - 2 - capacity)
+        #expect(opening.served == open.served && opening.balked == open.balked && opening.endTime == open.endTime)
+        // The newest balk, once the tellers have taken customers 1 and 2.
+        #expect(trace.lines.filter { $0.hasPrefix("balk") } == (3 + capacity...6).reversed().map { "balk 0.0 \($0)" })
+    }
+
     @Test("a loss system (capacity 0) serves only when a teller is free")
     func lossSystem() throws {
         let sim = Simulation(seed: 3)

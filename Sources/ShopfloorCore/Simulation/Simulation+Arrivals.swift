@@ -150,11 +150,16 @@ extension Simulation {
     /// The state change of an arrival: a numbered customer joins their line, or balks if it is full and no
     /// teller is free to take them. Returns the slot, or -1 after a balk (whose snapshot, if a balk observer
     /// is installed, waits in `balkNotices`).
+    ///
+    /// While the counter is closed (a scenario building its world) nobody balks yet: the opening (``open()``) lets
+    /// the idle tellers take the first customers, then the newest of a line still over its capacity balk, as if
+    /// they had all come at the opening. Balking on arrival counted no teller, since none takes work before the
+    /// opening: a capacity of 0 turned every customer there at opening away, with tellers idle.
     func admit(task: Int32, priority: Int32, patience: Double?, attributes: [String: AttributeValue]?) -> Int32 {
         let t = Int(task)
         let now = runState.scheduler.now
         let record = newRecord(task: task, priority: priority, patience: patience)
-        if lineStore[t].count >= lineStore[t].capacity && !hasIdleTeller(forLine: t) {
+        if counter.isOpen && lineStore[t].count >= lineStore[t].capacity && !hasIdleTeller(forLine: t) {
             statisticsStore[t].balked &+= 1
             if observers.onBalk != nil {
                 var snapshot = customer(record, attributes: attributes)
@@ -205,6 +210,8 @@ extension Simulation {
     func dispatchAdmitted(task: Int32, priority: Int32) throws {
         let t = Int(task)
         try dispatch(line: t)
+        // Not before the opening, which balks the overflow once its tellers have taken their customers (``admit``).
+        guard counter.isOpen else { return }
         // Only a policy that kept tellers idle can leave the line over capacity; the newest arrival balks.
         while lineStore[t].count > lineStore[t].capacity, let last = removeNewest(line: t, priority: priority) {
             try balkWaiting(last, line: t)

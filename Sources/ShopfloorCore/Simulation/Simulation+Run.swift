@@ -276,7 +276,8 @@ extension Simulation {
         do {
             for s in sources.indices where sources[s].active && sources[s].needsNext { try drawNext(s) }
             for t in tellerStates.indices where !tellerStates[t].busy { try offer(t) }
-            for l in lineStore.indices {
+            // Before the opening nobody balks: the opening's own recovery does, once its tellers have taken work.
+            for l in lineStore.indices where counter.isOpen {
                 while lineStore[l].count > lineStore[l].capacity, let slot = removeNewest(line: l) {
                     try balkWaiting(slot, line: l)
                 }
