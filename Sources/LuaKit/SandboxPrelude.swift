@@ -176,6 +176,38 @@ if host.allow_io then
     told("environment", name)
     return getenv(name, ...)
   end)
+
+  -- Standard output is the host's: io.write and io.stdout:write go where print goes, in order with it (and to
+  -- stderr when stdout carries JSON). Through C's own buffer they came out after everything the host had written:
+  -- `print "a"; io.write "b\n"; print "c"` printed a, c, b into a pipe, and after a --format json document,
+  -- which then no longer parsed. Numbers as io.write writes them (%d, %.14g); other values refused as it does.
+  local stdout, output, raw_io_write = io.stdout, io.output, io.write
+  local methods = getmetatable(stdout).__index
+  local raw_file_write = methods.write
+  local mtype, format = math.type, string.format
+  local function to_host(file, ...)
+    local n = select("#", ...)
+    local parts = {}
+    for i = 1, n do
+      local v = select(i, ...)
+      local kind = mtype(v)
+      if kind == "integer" then parts[i] = format("%d", v)
+      elseif kind == "float" then parts[i] = format("%.14g", v)
+      elseif type(v) == "string" then parts[i] = v
+      -- Level 2: io.write and file:write tail-call this, so the frame below is the script's.
+      else error("bad argument #" .. i .. " to 'write' (string expected, got " .. type(v) .. ")", 2) end
+    end
+    write(concat(parts))
+    return file
+  end
+  function io.write(...)
+    if output() == stdout then return to_host(stdout, ...) end
+    return raw_io_write(...)
+  end
+  function methods.write(file, ...)
+    if file == stdout then return to_host(file, ...) end
+    return raw_file_write(file, ...)
+  end
 end
 
 -- What the host may do later: forget required modules so a reload reads them again.
