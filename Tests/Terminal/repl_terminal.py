@@ -63,6 +63,7 @@ def _():
     c.expect_exact('{ "a", x = 1 }')
     c.expect_exact("> ")  # Ctrl-D typed before the prompt is read by the kernel's line editing and lost
     leave(c)
+    assert c.before.endswith("\r\n"), f"Ctrl-D left the shell's prompt on the REPL's line: {c.before!r}"
     c.close()
     assert c.exitstatus == 0, f"Ctrl-D exit status {c.exitstatus}"
 

@@ -80,6 +80,8 @@ final class ReplSession {
                     buffer = []
                     continue
                 }
+                // Ctrl-D at `> ` leaves on a line of its own, as lua.c does: the shell's prompt came after ours.
+                if interactive { StandardStreams.output("\n") }
                 break reading
             case .interrupted:
                 // Ctrl-C at the prompt: the line is dropped, at `>>` the unfinished chunk too.
