@@ -7,6 +7,9 @@ public struct DurationSummary: Sendable, Equatable, Codable {
     public var p95: Double
     public var p99: Double
     public var max: Double
+
+    /// The figures over no customers: all 0, as every summary writes them (a figure over nobody is 0, not missing).
+    public static let zero = DurationSummary(count: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
 }
 
 /// One task class in a ``Summary``.

@@ -26,7 +26,7 @@ extension SummaryReport {
         let detailed = layout.detailed.contains(index)
         // A figure over no customers is 0, not missing (docs/lua-api.md): a class nobody reneged from has its
         // `reneged_wait` of count 0, so a reader finds the same keys in every class.
-        if detailed || layout.network { fields["reneged_wait"] = duration(t.renegedWait ?? DurationStatistics().summary) }
+        if detailed || layout.network { fields["reneged_wait"] = duration(t.renegedWait ?? .zero) }
         guard detailed else { return }
         fields["p90_wait"] = .number(t.wait.p90)
         if let asked = layout.percentiles[index] {
